@@ -1,0 +1,94 @@
+# fathom: one plain Makefile.  `make` builds build/fathom; `make test` and
+# `make demo` first install missing dependencies (scripts/deps.sh).
+#
+#   make            build/fathom and build/libfathom.a
+#   make demo       set-up, build, run fathom on examples/demo.py
+#   make test       set-up, build, run every test (ends "N passed, N failed")
+#   make asan       the same tests against an ASan+UBSan build (build-asan/)
+#   make bench      benchmarks: ratios against a baseline measured in the same run
+#   make install PREFIX=/usr/local
+
+BUILD    ?= build
+PREFIX   ?= /usr/local
+CC       ?= cc
+PKGS     := tree-sitter bdw-gc jansson
+GRAMMAR  := node_modules/tree-sitter-python/src
+
+WARN     := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wno-unused-parameter
+OPT      ?= -O2 -g
+CFLAGS_ALL = -std=c17 $(OPT) $(WARN) $(EXTRA_CFLAGS) -D_POSIX_C_SOURCE=200809L \
+             $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LDLIBS_ALL = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+
+MODULES  := util diag anf parser abstract cache evaluators controlflow specialize
+LIB_SRC  := $(foreach d,$(MODULES),$(wildcard $(d)/*.c))
+CLI_SRC  := $(wildcard cli/*.c)
+UNIT_SRC := $(wildcard tests/unit/*.c)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
+TS_OBJ   := $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
+HEADERS  := $(wildcard */*.h */*.def include/*.h)
+
+.PHONY: all deps demo test check-tests asan bench install clean unit
+all: $(BUILD)/fathom
+
+deps:
+	@./scripts/deps.sh
+
+$(GRAMMAR)/parser.c:
+	@./scripts/deps.sh
+
+$(BUILD)/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+# The grammar is third-party generated code: compile it without our warnings.
+$(BUILD)/grammar/%.o: $(GRAMMAR)/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(OPT) $(EXTRA_CFLAGS) -w -I$(GRAMMAR) -c $< -o $@
+
+$(BUILD)/libfathom.a: $(LIB_OBJ) $(TS_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/fathom: $(CLI_OBJ) $(BUILD)/libfathom.a
+	$(CC) $(CFLAGS_ALL) $(CLI_OBJ) $(BUILD)/libfathom.a $(LDLIBS_ALL) -o $@
+
+$(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libfathom.a
+	$(CC) $(CFLAGS_ALL) $(UNIT_OBJ) $(BUILD)/libfathom.a $(LDLIBS_ALL) \
+	  $(shell pkg-config --libs cmocka) -o $@
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@echo "== fathom anf examples/demo.py =="
+	@$(BUILD)/fathom anf examples/demo.py
+	@echo "== fathom check examples/demo_bad.py =="
+	@$(BUILD)/fathom check examples/demo_bad.py || true
+
+test: deps
+	@$(MAKE) --no-print-directory all $(BUILD)/unit_tests
+	@./tests/run.sh $(BUILD)
+
+# ASan+UBSan with tiny initial tables, so growth paths run in every test.
+asan: deps
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -DFX_TINY_TABLES" \
+	  build-asan/fathom build-asan/unit_tests
+	@ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0 ./tests/run.sh build-asan
+
+bench: deps
+	@$(MAKE) --no-print-directory all $(BUILD)/bench_parse
+	@./bench/run.sh $(BUILD)
+
+$(BUILD)/bench_parse: bench/bench_parse.c $(BUILD)/libfathom.a
+	$(CC) $(CFLAGS_ALL) bench/bench_parse.c $(BUILD)/libfathom.a $(LDLIBS_ALL) -o $@
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
+	install -m 755 $(BUILD)/fathom $(DESTDIR)$(PREFIX)/bin/fathom
+	install -m 644 $(BUILD)/libfathom.a $(DESTDIR)$(PREFIX)/lib/libfathom.a
+	@if [ -f include/fathom.h ]; then install -m 644 include/fathom.h $(DESTDIR)$(PREFIX)/include/; fi
+
+clean:
+	rm -rf build build-asan

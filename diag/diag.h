@@ -1,0 +1,108 @@
+/* diag.h: source files, spans and the one diagnostics path.
+ *
+ * A SrcFile owns the text of one file and its line table.  A Span is a
+ * half-open byte range [start, end) plus 0-based line/column of both ends
+ * (columns count bytes; +1 only when printed).  Library code reports with
+ * diag_report() into a DiagSink and never prints; the CLI and the language
+ * server render the collected diagnostics. */
+#ifndef FATHOM_DIAG_H
+#define FATHOM_DIAG_H
+
+#include <stdio.h>
+#include "../util/util.h"
+
+typedef struct SrcFile {
+  const char *path;     /* as given by the user */
+  const char *text;     /* not necessarily NUL-free; text[len] == 0 */
+  size_t len;
+  uint32_t *line_starts; /* byte offset of each line's first byte */
+  uint32_t nlines;
+} SrcFile;
+
+SrcFile *srcfile_new(const char *path, const char *text, size_t len);
+/* Read a whole file; NULL (and *err set to strerror text) on I/O failure. */
+SrcFile *srcfile_read(const char *path, const char **err);
+/* The text of 0-based line `line` without its newline. */
+const char *srcfile_line(const SrcFile *f, uint32_t line, size_t *len);
+
+typedef struct Span {
+  const SrcFile *file;
+  uint32_t start, end;          /* byte offsets */
+  uint32_t line, col;           /* 0-based start */
+  uint32_t end_line, end_col;   /* 0-based end (exclusive column) */
+} Span;
+
+/* A span from byte offsets, computing lines and columns from the line table. */
+Span span_from_bytes(const SrcFile *f, uint32_t start, uint32_t end);
+Span span_join(Span a, Span b);   /* smallest span covering both */
+bool span_valid(Span s);          /* has a file and start <= end <= len */
+
+/* Error kinds of language.md section 7, plus `note` for reveal_type and
+ * other informational output.  X(ENUM, "printed-name", default severity) */
+#define DIAG_KINDS(X)                                        \
+  X(DK_SYNTAX, "syntax", SEV_ERROR)                          \
+  X(DK_UNSUPPORTED, "unsupported", SEV_WARNING)              \
+  X(DK_UNDEFINED_NAME, "undefined-name", SEV_ERROR)          \
+  X(DK_TYPE_MISMATCH, "type-mismatch", SEV_ERROR)            \
+  X(DK_ARITY, "arity", SEV_ERROR)                            \
+  X(DK_NOT_CALLABLE, "not-callable", SEV_ERROR)              \
+  X(DK_INDEX_OUT_OF_RANGE, "index-out-of-range", SEV_ERROR)  \
+  X(DK_ATTRIBUTE, "attribute", SEV_ERROR)                    \
+  X(DK_SHAPE_MISMATCH, "shape-mismatch", SEV_ERROR)          \
+  X(DK_DTYPE_MISMATCH, "dtype-mismatch", SEV_ERROR)          \
+  X(DK_NO_RETURN, "no-return", SEV_ERROR)                    \
+  X(DK_RETURN_ANNOTATION, "return-annotation", SEV_ERROR)    \
+  X(DK_ASSERT_FALSE, "assert-false", SEV_ERROR)              \
+  X(DK_BUDGET, "budget", SEV_WARNING)                        \
+  X(DK_REVEAL, "reveal-type", SEV_NOTE)
+
+typedef enum {
+#define X(e, name, sev) e,
+  DIAG_KINDS(X)
+#undef X
+  DK__COUNT
+} DiagKind;
+
+typedef enum { SEV_ERROR, SEV_WARNING, SEV_NOTE } Severity;
+
+const char *diag_kind_name(DiagKind k);
+bool diag_kind_from_name(const char *name, DiagKind *out);
+const char *severity_name(Severity s);
+
+typedef struct DiagRelated { Span span; const char *msg; } DiagRelated;
+
+typedef struct Diag {
+  DiagKind kind;
+  Severity sev;
+  Span span;
+  const char *msg;
+  VEC(DiagRelated) related;   /* notes: where each side came from, call chain */
+} Diag;
+
+typedef struct DiagSink {
+  VEC(Diag *) diags;          /* in report order */
+  HashMap seen;               /* (kind, span, msg) -> Diag, for de-duplication */
+  int nerrors, nwarnings;
+} DiagSink;
+
+void diag_sink_init(DiagSink *s);
+/* Report a diagnostic with the kind's default severity.  Returns the Diag so
+ * the caller can attach related notes; a duplicate (same kind, span and
+ * message) returns the earlier Diag and is not added twice. */
+Diag *diag_report(DiagSink *s, DiagKind kind, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+Diag *diag_report_sev(DiagSink *s, DiagKind kind, Severity sev, Span span,
+                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void diag_note(Diag *d, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Sort by file, position, then kind (stable), for output. */
+void diag_sort(DiagSink *s);
+
+/* Renderers.  `text` is clang-like: "path:L:C: error: msg [kind]", the source
+ * line, a caret/underline under the span, then each related note the same
+ * way.  `gcc` is one line per diagnostic (related notes as `note:` lines). */
+typedef enum { DIAG_FMT_TEXT, DIAG_FMT_GCC } DiagFormat;
+void diag_render(StrBuf *out, const Diag *d, DiagFormat fmt, bool color);
+void diag_render_all(StrBuf *out, DiagSink *s, DiagFormat fmt, bool color);
+
+#endif

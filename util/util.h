@@ -1,0 +1,98 @@
+/* util.h: memory, vectors, hash maps, interned strings and string buffers.
+ *
+ * All memory comes from the Boehm GC through fx_alloc (scanned, zeroed) and
+ * fx_alloc_atomic (not scanned: for byte buffers).  Nothing frees GC memory.
+ * Containers are small and typed by macro: VEC(T) is a growable array and
+ * HashMap is an open-addressing table parameterised by hash and equality
+ * functions, used for pointer maps, interning tables and caches.
+ *
+ * Build with -DFX_TINY_TABLES (the ASan build does) to start every container
+ * at capacity 1 so that growth and rehashing run in every test. */
+#ifndef FATHOM_UTIL_H
+#define FATHOM_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- memory ---- */
+void fx_init(void);                        /* GC_INIT; call once from main */
+void *fx_alloc(size_t n);                  /* zeroed, scanned by the GC */
+void *fx_alloc_atomic(size_t n);           /* not scanned: no pointers inside */
+void *fx_realloc(void *p, size_t n);
+char *fx_strdup(const char *s);
+char *fx_strndup(const char *s, size_t n);
+char *fx_sprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *fx_vsprintf(const char *fmt, va_list ap);
+#define fx_new(T) ((T *)fx_alloc(sizeof(T)))
+#define fx_array(T, n) ((T *)fx_alloc(sizeof(T) * (size_t)(n)))
+
+/* ---- vectors: VEC(T) v = {0}; vec_push(&v, x); v.items[i], v.len ---- */
+#define VEC(T) struct { T *items; int len; int cap; }
+void vec_grow_(void **items, int *cap, size_t elem_size, int need);
+#define vec_reserve(v, n) \
+  vec_grow_((void **)&(v)->items, &(v)->cap, sizeof(*(v)->items), (n))
+#define vec_push(v, x)                                                   \
+  do {                                                                   \
+    if ((v)->len >= (v)->cap) vec_reserve((v), (v)->len + 1);           \
+    (v)->items[(v)->len++] = (x);                                        \
+  } while (0)
+#define vec_pop(v) ((v)->items[--(v)->len])
+#define vec_last(v) ((v)->items[(v)->len - 1])
+#define vec_clear(v) ((v)->len = 0)
+
+typedef VEC(void *) PtrVec;
+typedef VEC(char *) StrVec;
+
+/* ---- hash maps ----
+ * Keys are opaque pointers; the map stores the key's hash so rehashing never
+ * calls the hash function again.  A NULL key is never stored. */
+typedef uint64_t (*HashFn)(const void *key);
+typedef bool (*EqFn)(const void *a, const void *b);
+typedef struct HashEntry { uint64_t hash; const void *key; void *value; } HashEntry;
+typedef struct HashMap {
+  HashEntry *entries;
+  size_t cap;   /* power of two, or 0 before the first insertion */
+  size_t count;
+  HashFn hash;
+  EqFn eq;
+} HashMap;
+
+void hm_init(HashMap *m, HashFn hash, EqFn eq);
+void hm_init_ptr(HashMap *m);       /* keys compared by address */
+void hm_init_str(HashMap *m);       /* keys are NUL-terminated strings */
+void *hm_get(const HashMap *m, const void *key);          /* NULL if absent */
+bool hm_has(const HashMap *m, const void *key);
+void hm_put(HashMap *m, const void *key, void *value);    /* insert or replace */
+/* The entry for key, inserting {key, NULL} when absent (*found says which). */
+HashEntry *hm_slot(HashMap *m, const void *key, bool *found);
+/* Iterate: for (size_t i = 0; i < m.cap; i++) if (m.entries[i].key) ... */
+
+uint64_t hash_bytes(const void *p, size_t n);
+uint64_t hash_ptr(const void *p);
+uint64_t hash_mix(uint64_t h, uint64_t v); /* combine for structural hashes */
+
+/* ---- interned strings: equal text means the same pointer ---- */
+typedef struct StrTab { HashMap map; } StrTab;
+void strtab_init(StrTab *t);
+const char *strtab_intern(StrTab *t, const char *s, size_t n);
+
+/* ---- string buffer ---- */
+typedef struct StrBuf { char *s; size_t len, cap; } StrBuf;
+void sb_putc(StrBuf *b, char c);
+void sb_puts(StrBuf *b, const char *s);
+void sb_putn(StrBuf *b, const char *s, size_t n);
+void sb_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap);
+const char *sb_cstr(StrBuf *b);      /* NUL-terminated view; "" when empty */
+
+/* ---- small text helpers ---- */
+/* Damerau-free Levenshtein distance, capped: returns cap+1 when larger. */
+int edit_distance(const char *a, const char *b, int cap);
+/* Python repr of a float (shortest round-trip form: 0.1, 1e-05, 2.0, inf). */
+void fmt_float(StrBuf *b, double v);
+/* Python repr of a str ('abc', with escapes). */
+void fmt_pystr(StrBuf *b, const char *s, size_t n);
+
+#endif
