@@ -58,7 +58,10 @@ typedef enum {
   ANF_C_UNBOUND,  /* the value of a local before its first assignment */
   ANF_C_OP,       /* op */
   ANF_C_GRAPH,    /* graph: a function/closure value */
-  ANF_C_MODULE,   /* module: one NS_* bit (`import math`, `import fathom as F`) */
+  ANF_C_MODULE,   /* module: one NS_* bit (`import math`, `import fathom as F`);
+                     0 for a module fathom does not know (`import numpy`) */
+  ANF_C_ERROR,    /* code that could not be converted (already reported):
+                     unknown to inference, never reported again; prints <error> */
 } AnfConstKind;
 
 typedef struct AnfGraph AnfGraph;
@@ -135,6 +138,7 @@ struct AnfModule {
   uint32_t next_node_id;
   uint32_t next_graph_id;
   HashMap graph_names;      /* name -> graph, keeps names unique */
+  HashMap name_suffix;      /* base name -> next .N suffix to try */
   StrTab *strings;          /* interned identifier and string text */
   bool managed;             /* anf_manage() results are current */
 };
@@ -157,6 +161,7 @@ AnfNode *anf_const_unbound(AnfModule *m, Span span);
 AnfNode *anf_const_op(AnfModule *m, Span span, AnfOp op);
 AnfNode *anf_const_graph(AnfModule *m, Span span, AnfGraph *g);
 AnfNode *anf_const_module(AnfModule *m, Span span, unsigned ns);
+AnfNode *anf_const_error(AnfModule *m, Span span);
 void anf_set_output(AnfGraph *g, AnfNode *out);
 void anf_add_effect(AnfGraph *g, AnfNode *n);
 bool anf_is_op(const AnfNode *n, AnfOp op);   /* a constant naming op */

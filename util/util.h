@@ -94,5 +94,8 @@ int edit_distance(const char *a, const char *b, int cap);
 void fmt_float(StrBuf *b, double v);
 /* Python repr of a str ('abc', with escapes). */
 void fmt_pystr(StrBuf *b, const char *s, size_t n);
+/* Length (1-4) of the valid UTF-8 sequence at s, reading at most n bytes, and
+ * its code point in *cp; 0 when invalid (overlong, surrogate, > U+10FFFF). */
+int utf8_decode(const char *s, size_t n, uint32_t *cp);
 
 #endif

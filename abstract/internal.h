@@ -1,0 +1,46 @@
+/* internal.h: what the files of abstract/ share and nobody else sees.
+ *
+ * The store holds three intern tables (values, dims, function
+ * possibilities), each a HashMap whose keys are the interned objects
+ * themselves: the hash function reads the precomputed `hash` field and the
+ * equality function compares one level deep (children by pointer).  A
+ * constructor fills a key on the stack, pointing at the caller's arrays,
+ * and asks abs_intern_* for the unique copy: a hit costs one lookup and no
+ * allocation; a miss copies the key and its arrays into GC memory.  The
+ * most common values (singletons, ANY scalars, booleans, primitives) are
+ * cached in fields so that asking for them costs no lookup at all. */
+#ifndef FATHOM_ABSTRACT_INTERNAL_H
+#define FATHOM_ABSTRACT_INTERNAL_H
+
+#include "abstract.h"
+
+struct AbsStore {
+  HashMap values;       /* AbsValue -> itself */
+  HashMap dims;         /* AbsDim -> itself (symbols are never looked up) */
+  HashMap fns;          /* AbsFn -> itself */
+  StrTab names;         /* symbol and keyword names */
+  uint32_t next_id;     /* ids of values, dims and fns: creation order */
+  HashMap broadened;    /* memo of abs_broaden for composite values */
+  const AbsValue *bottom, *unknown, *error, *none, *unbound, *ellipsis;
+  const AbsValue *int_any, *float_any, *bool_any, *str_any;
+  const AbsValue *bools[2], *empty_tuple, *zero;
+  const AbsValue *prims[OP__COUNT];
+  const AbsDim *any_dim;
+};
+
+/* The unique copy of the value described by key (key->hash filled in). */
+const AbsValue *abs_intern_value(AbsStore *st, const AbsValue *key);
+/* The unique copy of the function possibility described by key. */
+const AbsFn *abs_intern_fn(AbsStore *st, const AbsFn *key);
+void abs_dims_init(AbsStore *st);
+void abs_fns_init(AbsStore *st);
+
+/* Hash helpers: deterministic across runs (no addresses). */
+uint64_t abs_hash_start(unsigned kind);
+uint64_t abs_hash_add(uint64_t h, uint64_t v);
+
+/* Scratch arrays: a small buffer on the caller's stack, GC memory beyond. */
+#define ABS_SMALL 16
+const void **abs_scratch(const void **small, int n);
+
+#endif

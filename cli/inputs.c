@@ -1,0 +1,96 @@
+/* inputs.c: FILE|DIR arguments to the list of source files to analyse.
+ *
+ * A file argument is taken as given, whatever its suffix (mypy and ruff do
+ * the same).  A directory is walked recursively for regular files named
+ * `*.py`; directories whose name starts with '.' and `node_modules` are
+ * skipped, and symbolic links are followed to files but not to directories
+ * (so a walk always ends).  Paths are built as `dir/name`, except that the
+ * children of `.` are plain `name`, so `fathom check .` prints short paths.
+ * The result is sorted with strcmp and de-duplicated, so the output order
+ * never depends on the file system. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+static bool has_py_suffix(const char *name)
+{
+  size_t n = strlen(name);
+  return n > 3 && strcmp(name + n - 3, ".py") == 0;
+}
+
+static char *join_path(const char *dir, const char *name)
+{
+  if (strcmp(dir, ".") == 0) return fx_strdup(name);
+  size_t n = strlen(dir);
+  return fx_sprintf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", name);
+}
+
+static bool walk(const char *dir, StrVec *paths);
+
+/* One directory entry: recurse into real directories, keep .py files. */
+static bool visit(const char *path, const char *name, StrVec *paths)
+{
+  struct stat st;
+  if (lstat(path, &st) != 0) {
+    cli_error("cannot read '%s': %s", path, strerror(errno));
+    return false;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    if (name[0] == '.' || strcmp(name, "node_modules") == 0) return true;
+    return walk(path, paths);
+  }
+  /* A symbolic link counts when it leads to a regular file. */
+  if (S_ISLNK(st.st_mode) && stat(path, &st) != 0) return true;
+  if (S_ISREG(st.st_mode) && has_py_suffix(name)) vec_push(paths, (char *)path);
+  return true;
+}
+
+static bool walk(const char *dir, StrVec *paths)
+{
+  DIR *d = opendir(dir);
+  if (!d) {
+    cli_error("cannot read '%s': %s", dir, strerror(errno));
+    return false;
+  }
+  bool ok = true;
+  struct dirent *e;
+  while (ok && (e = readdir(d)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    ok = visit(join_path(dir, e->d_name), e->d_name, paths);
+  }
+  closedir(d);
+  return ok;
+}
+
+static int compare_paths(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+bool cli_collect_inputs(const StrVec *args, StrVec *paths)
+{
+  for (int i = 0; i < args->len; i++) {
+    const char *arg = args->items[i];
+    struct stat st;
+    if (stat(arg, &st) != 0) {
+      cli_error("cannot read '%s': %s", arg, strerror(errno));
+      return false;
+    }
+    if (S_ISDIR(st.st_mode)) {
+      if (!walk(arg, paths)) return false;
+    } else {
+      vec_push(paths, fx_strdup(arg));
+    }
+  }
+  if (paths->len > 1) qsort(paths->items, (size_t)paths->len, sizeof(char *), compare_paths);
+  int kept = 0;
+  for (int i = 0; i < paths->len; i++)
+    if (kept == 0 || strcmp(paths->items[kept - 1], paths->items[i]) != 0)
+      paths->items[kept++] = paths->items[i];
+  paths->len = kept;
+  return true;
+}

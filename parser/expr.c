@@ -1,0 +1,734 @@
+/* expr.c: expressions to ANF.
+ *
+ * Each expression becomes nodes in the current block graph (s->cur.g) and
+ * the function returns the node holding its value; expressions never move
+ * the insertion point.  Constructs that must not evaluate all their parts
+ * (and/or, x if c else y, chained comparisons) become a switch between two
+ * small branch graphs that is then called: switch(c, g_true, g_false)().
+ * Comprehensions become a loop header graph that returns the accumulated
+ * list (or tuple, for a generator expression over a sequence of known
+ * length, decided by inference through comp_init).
+ *
+ * Long left-nested chains (a 1 MB line `1 + 1 + ...`) are folded with an
+ * explicit stack; other nesting is bounded by depth_enter(). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+AnfNode *op_call(Lower *L, Scope *s, Span sp, AnfOp op, int nargs, ...) {
+  AnfNode **in = fx_array(AnfNode *, nargs + 1);
+  in[0] = anf_const_op(L->mod, sp, op);
+  va_list ap;
+  va_start(ap, nargs);
+  for (int i = 0; i < nargs; i++) in[i + 1] = va_arg(ap, AnfNode *);
+  va_end(ap);
+  return anf_apply(s->cur.g, sp, in, nargs + 1);
+}
+
+AnfGraph *new_block(Lower *L, Scope *s, const char *what, AnfGraph *lexical, Span sp) {
+  AnfGraph *g = anf_graph_new(L->mod, fx_sprintf("%s.%s", s->base, what), lexical, sp);
+  g->role = ANF_G_BLOCK;
+  g->fn_name = s->base;
+  return g;
+}
+
+AnfNode *call_graph(Lower *L, Scope *s, Span sp, AnfGraph *g, int nargs, AnfNode **args) {
+  AnfNode **in = fx_array(AnfNode *, nargs + 1);
+  in[0] = anf_const_graph(L->mod, sp, g);
+  for (int i = 0; i < nargs; i++) in[i + 1] = args[i];
+  return anf_apply(s->cur.g, sp, in, nargs + 1);
+}
+
+/* switch(c, @t, @f)() in the current graph. */
+AnfNode *switch_call(Lower *L, Scope *s, Span sp, AnfNode *c, AnfGraph *t, AnfGraph *f) {
+  AnfNode *sw = op_call(L, s, sp, OP_SWITCH, 2, c, anf_const_graph(L->mod, sp, t));
+  AnfNode **in = sw->apply.inputs;
+  AnfNode **in2 = fx_array(AnfNode *, 4);
+  memcpy(in2, in, sizeof(AnfNode *) * 3);
+  in2[3] = anf_const_graph(L->mod, sp, f);
+  sw->apply.inputs = in2;
+  sw->apply.ninputs = 4;
+  return anf_apply(s->cur.g, sp, &sw, 1);
+}
+
+/* Lower `e` as the whole body of branch graph g; returns nothing. */
+static void branch_value(Lower *L, Scope *s, AnfGraph *g, TSNode e, AnfNode *ready) {
+  AnfGraph *saved = s->cur.g;
+  s->cur.g = g;
+  s->cond_depth++;
+  AnfNode *v = ready ? ready : lower_expr(L, s, e);
+  anf_set_output(g, v);
+  s->cond_depth--;
+  s->cur.g = saved;
+}
+
+/* ---- literals ---- */
+
+static AnfNode *lower_integer(Lower *L, TSNode n) {
+  Span sp = span_of(L, n);
+  const char *t = text_of(L, n);
+  size_t len = strlen(t);
+  if (len && (t[len - 1] == 'j' || t[len - 1] == 'J')) {
+    unsupported(L, n, "a complex number");
+    return error_value(L, sp);
+  }
+  char *clean = fx_alloc_atomic(len + 1);
+  size_t k = 0;
+  for (size_t i = 0; i < len; i++)
+    if (t[i] != '_') clean[k++] = t[i];
+  clean[k] = 0;
+  int base = 10;
+  const char *digits = clean;
+  if (k > 1 && clean[0] == '0') {
+    char p = (char)(clean[1] | 0x20);
+    if (p == 'x') base = 16, digits += 2;
+    else if (p == 'o') base = 8, digits += 2;
+    else if (p == 'b') base = 2, digits += 2;
+  }
+  errno = 0;
+  char *end;
+  unsigned long long v = strtoull(digits, &end, base);
+  if (errno == ERANGE || v > (unsigned long long)INT64_MAX) {
+    diag_report(L->diags, DK_UNSUPPORTED, sp,
+                "integer literal %s does not fit in 64 bits (DSL ints are 64-bit)", t);
+    return error_value(L, sp);
+  }
+  return anf_const_int(L->mod, sp, (int64_t)v);
+}
+
+static AnfNode *lower_float(Lower *L, TSNode n) {
+  Span sp = span_of(L, n);
+  const char *t = text_of(L, n);
+  size_t len = strlen(t);
+  if (len && (t[len - 1] == 'j' || t[len - 1] == 'J')) {
+    unsupported(L, n, "a complex number");
+    return error_value(L, sp);
+  }
+  char *clean = fx_alloc_atomic(len + 1);
+  size_t k = 0;
+  for (size_t i = 0; i < len; i++)
+    if (t[i] != '_') clean[k++] = t[i];
+  clean[k] = 0;
+  return anf_const_float(L->mod, sp, strtod(clean, NULL));
+}
+
+static void put_utf8(StrBuf *b, unsigned long cp) {
+  if (cp < 0x80) sb_putc(b, (char)cp);
+  else if (cp < 0x800) {
+    sb_putc(b, (char)(0xC0 | (cp >> 6)));
+    sb_putc(b, (char)(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    sb_putc(b, (char)(0xE0 | (cp >> 12)));
+    sb_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+    sb_putc(b, (char)(0x80 | (cp & 0x3F)));
+  } else {
+    sb_putc(b, (char)(0xF0 | (cp >> 18)));
+    sb_putc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
+    sb_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+    sb_putc(b, (char)(0x80 | (cp & 0x3F)));
+  }
+}
+
+/* Python escape sequences of a non-raw str literal. */
+static void decode_escapes(StrBuf *b, const char *t, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (t[i] != '\\' || i + 1 >= n) { sb_putc(b, t[i]); continue; }
+    char c = t[++i];
+    int hex = c == 'x' ? 2 : c == 'u' ? 4 : c == 'U' ? 8 : 0;
+    if (hex && i + (size_t)hex < n) {
+      char buf[9] = {0};
+      memcpy(buf, t + i + 1, (size_t)hex);
+      put_utf8(b, strtoul(buf, NULL, 16));
+      i += (size_t)hex;
+      continue;
+    }
+    if (c >= '0' && c <= '7') {
+      unsigned v = 0;
+      int k = 0;
+      while (k < 3 && i < n && t[i] >= '0' && t[i] <= '7') v = v * 8 + (unsigned)(t[i++] - '0'), k++;
+      i--;
+      put_utf8(b, v);
+      continue;
+    }
+    switch (c) {
+    case 'n': sb_putc(b, '\n'); break;
+    case 't': sb_putc(b, '\t'); break;
+    case 'r': sb_putc(b, '\r'); break;
+    case '0': sb_putc(b, '\0'); break;
+    case 'a': sb_putc(b, '\a'); break;
+    case 'b': sb_putc(b, '\b'); break;
+    case 'f': sb_putc(b, '\f'); break;
+    case 'v': sb_putc(b, '\v'); break;
+    case '\\': sb_putc(b, '\\'); break;
+    case '\'': sb_putc(b, '\''); break;
+    case '"': sb_putc(b, '"'); break;
+    case '\n': break; /* line continuation inside a literal */
+    default: sb_putc(b, '\\'); sb_putc(b, c); break;
+    }
+  }
+}
+
+/* One string literal (possibly an f-string).  Appends literal text to `b`
+ * and interpolated values to `parts`; returns false for bytes literals. */
+static bool string_parts(Lower *L, Scope *s, TSNode n, StrBuf *b, PtrVec *parts, bool *is_f) {
+  TSNode *kids;
+  int nk = all_kids(n, &kids);
+  bool raw = false;
+  for (int i = 0; i < nk; i++) {
+    TSNode k = kids[i];
+    const char *type = ts_node_type(k);
+    if (!strcmp(type, "string_start")) {
+      for (const char *p = text_of(L, k); *p && *p != '\'' && *p != '"'; p++) {
+        char c = (char)(*p | 0x20);
+        if (c == 'r') raw = true;
+        if (c == 'f') *is_f = true;
+        if (c == 'b') return false;
+      }
+    } else if (kind(L, k) == K_string_content) {
+      const char *t = L->src + ts_node_start_byte(k);
+      size_t len = ts_node_end_byte(k) - ts_node_start_byte(k);
+      if (raw) sb_putn(b, t, len);
+      else decode_escapes(b, t, len);
+    } else if (kind(L, k) == K_interpolation) {
+      TSNode e = field(L, k, L->f_expression);
+      if (!ts_node_is_null(e)) vec_push(parts, lower_expr(L, s, e));
+    }
+  }
+  return true;
+}
+
+static AnfNode *lower_string(Lower *L, Scope *s, TSNode n) {
+  Span sp = span_of(L, n);
+  StrBuf b = {0};
+  PtrVec parts = {0};
+  bool is_f = false;
+  TSNode *pieces = &n;
+  int np = 1;
+  if (kind(L, n) == K_concatenated_string) np = named_kids(n, &pieces);
+  for (int i = 0; i < np; i++)
+    if (!string_parts(L, s, pieces[i], &b, &parts, &is_f)) {
+      unsupported(L, n, "a bytes literal");
+      return error_value(L, sp);
+    }
+  if (!is_f) return anf_const_str(L->mod, sp, b.s ? b.s : "", b.len);
+  AnfNode **in = fx_array(AnfNode *, parts.len + 1);
+  in[0] = anf_const_op(L->mod, sp, OP_FSTRING);
+  for (int i = 0; i < parts.len; i++) in[i + 1] = parts.items[i];
+  return anf_apply(s->cur.g, sp, in, parts.len + 1);
+}
+
+static AnfNode *lower_sequence(Lower *L, Scope *s, TSNode n, AnfOp op) {
+  TSNode *kids;
+  int nk = named_kids(n, &kids);
+  AnfNode **in = fx_array(AnfNode *, nk + 1);
+  int m = 1;
+  in[0] = anf_const_op(L->mod, span_of(L, n), op);
+  for (int i = 0; i < nk; i++) {
+    if (kind(L, kids[i]) == K_comment) continue;
+    if (kind(L, kids[i]) == K_list_splat) {
+      unsupported(L, kids[i], "unpacking with * inside a tuple or list display");
+      in[m++] = error_value(L, span_of(L, kids[i]));
+      continue;
+    }
+    in[m++] = lower_expr(L, s, kids[i]);
+  }
+  return anf_apply(s->cur.g, span_of(L, n), in, m);
+}
+
+/* ---- operators ---- */
+
+int binop_of(const char *t) {
+  static const struct { const char *tok; AnfOp op; } tab[] = {
+    {"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_TRUEDIV},
+    {"//", OP_FLOORDIV}, {"%", OP_MOD}, {"**", OP_POW}, {"@", OP_MATMUL},
+    {"&", OP_BITAND}, {"|", OP_BITOR}, {"^", OP_BITXOR}, {"<<", OP_LSHIFT},
+    {">>", OP_RSHIFT},
+  };
+  for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
+    if (!strcmp(t, tab[i].tok)) return (int)tab[i].op;
+  return -1;
+}
+
+
+/* a + b - c ... : walk the left spine iteratively, then fold upward. */
+static AnfNode *lower_binary(Lower *L, Scope *s, TSNode n) {
+  VEC(TSNode) spine = {0};
+  TSNode cur = n;
+  while (kind(L, cur) == K_binary_operator) {
+    vec_push(&spine, cur);
+    cur = field(L, cur, L->f_left);
+  }
+  AnfNode *acc = lower_expr(L, s, cur);
+  for (int i = spine.len - 1; i >= 0; i--) {
+    TSNode b = spine.items[i];
+    TSNode opn = field(L, b, L->f_operator);
+    int op = binop_of(ts_node_type(opn));
+    AnfNode *rhs = lower_expr(L, s, field(L, b, L->f_right));
+    Span sp = span_of(L, b);
+    acc = op < 0 ? error_value(L, sp) : op_call(L, s, sp, (AnfOp)op, 2, acc, rhs);
+  }
+  return acc;
+}
+
+static AnfNode *lower_unary(Lower *L, Scope *s, TSNode n) {
+  TSNode arg = field(L, n, L->f_argument);
+  const char *t = ts_node_type(field(L, n, L->f_operator));
+  Span sp = span_of(L, n);
+  if (t[0] == '-' && kind(L, arg) == K_integer) { /* fold -1 into a constant */
+    AnfNode *v = lower_integer(L, arg);
+    if (v->c.kind == ANF_C_INT) { v->c.i = -v->c.i; v->span = sp; }
+    return v;
+  }
+  if (t[0] == '-' && kind(L, arg) == K_float) {
+    AnfNode *v = lower_float(L, arg);
+    if (v->c.kind == ANF_C_FLOAT) { v->c.f = -v->c.f; v->span = sp; }
+    return v;
+  }
+  AnfNode *x = lower_expr(L, s, arg);
+  AnfOp op = t[0] == '-' ? OP_NEG : t[0] == '+' ? OP_POS : OP_INVERT;
+  return op_call(L, s, sp, op, 1, x);
+}
+
+/* a and b -> switch(a, @and_rhs, @and_lhs)(); a or b -> switch(a, @or_lhs, @or_rhs)() */
+static AnfNode *lower_boolean(Lower *L, Scope *s, TSNode n) {
+  bool is_and = !strcmp(ts_node_type(field(L, n, L->f_operator)), "and");
+  AnfNode *a = lower_expr(L, s, field(L, n, L->f_left));
+  TSNode right = field(L, n, L->f_right);
+  Span sp = span_of(L, n);
+  AnfGraph *rhs = new_block(L, s, is_and ? "and_rhs" : "or_rhs", s->cur.g, span_of(L, right));
+  AnfGraph *lhs = new_block(L, s, is_and ? "and_lhs" : "or_lhs", s->cur.g, span_of(L, n));
+  branch_value(L, s, rhs, right, NULL);
+  branch_value(L, s, lhs, right, a);
+  return is_and ? switch_call(L, s, sp, a, rhs, lhs) : switch_call(L, s, sp, a, lhs, rhs);
+}
+
+static int cmpop_of(const char *t) {
+  static const struct { const char *tok; AnfOp op; } tab[] = {
+    {"<", OP_LT}, {"<=", OP_LE}, {">", OP_GT}, {">=", OP_GE}, {"==", OP_EQ},
+    {"!=", OP_NE}, {"<>", OP_NE}, {"in", OP_IN}, {"not in", OP_NOT_IN},
+    {"is", OP_IS}, {"is not", OP_IS_NOT},
+  };
+  for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
+    if (!strcmp(t, tab[i].tok)) return (int)tab[i].op;
+  return -1;
+}
+
+/* a < b < c -> t = lt(a, b); switch(t, @cmp_next, @cmp_false)() where
+ * cmp_next computes lt(b, c) (b evaluated once). */
+static AnfNode *compare_from(Lower *L, Scope *s, TSNode *ops, int *opk, TSNode *operands,
+                             int i, int nops, AnfNode *left, Span sp) {
+  AnfNode *right = lower_expr(L, s, operands[i + 1]);
+  Span psp = span_join(span_of(L, operands[i]), span_of(L, operands[i + 1]));
+  AnfNode *t = opk[i] < 0 ? error_value(L, psp) : op_call(L, s, psp, (AnfOp)opk[i], 2, left, right);
+  if (i + 1 == nops) return t;
+  AnfGraph *next = new_block(L, s, "cmp_next", s->cur.g, sp);
+  AnfGraph *stop = new_block(L, s, "cmp_false", s->cur.g, sp);
+  AnfGraph *saved = s->cur.g;
+  s->cur.g = next;
+  s->cond_depth++;
+  anf_set_output(next, compare_from(L, s, ops, opk, operands, i + 1, nops, right, sp));
+  s->cond_depth--;
+  s->cur.g = saved;
+  anf_set_output(stop, t);
+  return switch_call(L, s, sp, t, next, stop);
+}
+
+static AnfNode *lower_compare(Lower *L, Scope *s, TSNode n) {
+  TSNode *kids;
+  int nk = all_kids(n, &kids);
+  TSNode *operands = fx_array(TSNode, nk + 1);
+  TSNode *ops = fx_array(TSNode, nk + 1);
+  int *opk = fx_array(int, nk + 1);
+  int no = 0, nops = 0;
+  for (int i = 0; i < nk; i++) {
+    if (kind(L, kids[i]) == K_comment) continue;
+    if (ts_node_is_named(kids[i])) operands[no++] = kids[i];
+    else {
+      ops[nops] = kids[i];
+      opk[nops++] = cmpop_of(ts_node_type(kids[i]));
+    }
+  }
+  if (no != nops + 1 || nops == 0) return error_value(L, span_of(L, n));
+  AnfNode *first = lower_expr(L, s, operands[0]);
+  return compare_from(L, s, ops, opk, operands, 0, nops, first, span_of(L, n));
+}
+
+static AnfNode *lower_ifexp(Lower *L, Scope *s, TSNode n) {
+  TSNode *kids;
+  int nk = named_kids(n, &kids);
+  if (nk < 3) return error_value(L, span_of(L, n));
+  AnfNode *c = lower_expr(L, s, kids[1]);
+  AnfGraph *t = new_block(L, s, "ifexp_true", s->cur.g, span_of(L, kids[0]));
+  AnfGraph *f = new_block(L, s, "ifexp_false", s->cur.g, span_of(L, kids[2]));
+  branch_value(L, s, t, kids[0], NULL);
+  branch_value(L, s, f, kids[2], NULL);
+  return switch_call(L, s, span_of(L, n), c, t, f);
+}
+
+/* ---- names, attributes, subscripts ---- */
+
+static AnfNode *module_attr(Lower *L, Scope *s, AnfNode *mod, TSNode attr, Span sp) {
+  unsigned ns = mod->c.module;
+  const char *name = text_of(L, attr);
+  if (!ns) return error_value(L, sp);
+  int op = anf_op_lookup(ns, name);
+  if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
+  const char *modname = ns == NS_FATHOM ? "fathom" : ns == NS_MATH ? "math"
+                      : ns == NS_TYPING ? "typing" : ns == NS_FUNCTOOLS ? "functools" : "builtins";
+  const char *best = NULL;
+  int bestd = 0;
+  for (int k = 0; k < OP__COUNT; k++) {
+    if (!(anf_op_namespaces((AnfOp)k) & ns)) continue;
+    const char *cand = anf_op_pyname((AnfOp)k);
+    int lim = ((int)strlen(name) + (int)strlen(cand) + 3) / 6;
+    int d = lim ? edit_distance(name, cand, lim) : 99;
+    if (d <= lim && (!best || d < bestd)) best = cand, bestd = d;
+  }
+  if (best)
+    diag_report(L->diags, DK_ATTRIBUTE, span_of(L, attr),
+                "module '%s' has no attribute '%s'; did you mean '%s'?", modname, name, best);
+  else
+    diag_report(L->diags, DK_ATTRIBUTE, span_of(L, attr),
+                "module '%s' has no attribute '%s'", modname, name);
+  return error_value(L, sp);
+}
+
+static AnfNode *lower_attribute(Lower *L, Scope *s, TSNode n) {
+  Span sp = span_of(L, n);
+  TSNode attr = field(L, n, L->f_attribute);
+  AnfNode *obj = lower_expr(L, s, field(L, n, L->f_object));
+  if (obj->kind == ANF_CONST && obj->c.kind == ANF_C_MODULE) return module_attr(L, s, obj, attr, sp);
+  if (obj->kind == ANF_CONST && obj->c.kind == ANF_C_ERROR) return obj;
+  const char *name = text_of(L, attr);
+  return op_call(L, s, sp, OP_GETATTR, 2, obj,
+                 anf_const_str(L->mod, span_of(L, attr), name, strlen(name)));
+}
+
+/* start:stop:step, each part optional (None when absent). */
+static AnfNode *lower_slice(Lower *L, Scope *s, TSNode n) {
+  TSNode *kids;
+  int nk = all_kids(n, &kids);
+  AnfNode *part[3] = {NULL, NULL, NULL};
+  int which = 0;
+  for (int i = 0; i < nk; i++) {
+    if (!ts_node_is_named(kids[i])) {
+      if (!strcmp(ts_node_type(kids[i]), ":") && which < 2) which++;
+      continue;
+    }
+    if (kind(L, kids[i]) != K_comment) part[which] = lower_expr(L, s, kids[i]);
+  }
+  Span sp = span_of(L, n);
+  for (int i = 0; i < 3; i++)
+    if (!part[i]) part[i] = anf_const_none(L->mod, sp);
+  return op_call(L, s, sp, OP_MAKE_SLICE, 3, part[0], part[1], part[2]);
+}
+
+static AnfNode *lower_index_item(Lower *L, Scope *s, TSNode n) {
+  return kind(L, n) == K_slice ? lower_slice(L, s, n) : lower_expr(L, s, n);
+}
+
+static AnfNode *lower_subscript(Lower *L, Scope *s, TSNode n) {
+  TSNode value = field(L, n, L->f_value);
+  AnfNode *x = lower_expr(L, s, value);
+  TSNode *kids;
+  int nk = named_kids(n, &kids);
+  VEC(AnfNode *) idx = {0};
+  for (int i = 0; i < nk; i++) {
+    if (ts_node_eq(kids[i], value) || kind(L, kids[i]) == K_comment) continue;
+    vec_push(&idx, lower_index_item(L, s, kids[i]));
+  }
+  Span sp = span_of(L, n);
+  AnfNode *key;
+  bool trailing_comma = false;
+  {
+    /* x[a,] is a tuple index even with one item */
+    TSNode *all;
+    int na = all_kids(n, &all);
+    for (int i = na - 2; i >= 0; i--) {
+      if (ts_node_is_named(all[i])) break;
+      if (!strcmp(ts_node_type(all[i]), ",")) trailing_comma = true;
+    }
+  }
+  if (idx.len == 1 && !trailing_comma) key = idx.items[0];
+  else {
+    AnfNode **in = fx_array(AnfNode *, idx.len + 1);
+    in[0] = anf_const_op(L->mod, sp, OP_MAKE_TUPLE);
+    for (int i = 0; i < idx.len; i++) in[i + 1] = idx.items[i];
+    key = anf_apply(s->cur.g, sp, in, idx.len + 1);
+  }
+  return op_call(L, s, sp, OP_GETITEM, 2, x, key);
+}
+
+/* ---- calls ---- */
+
+AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
+  Span sp = span_of(L, n);
+  AnfNode *f = lower_expr(L, s, field(L, n, L->f_function));
+  TSNode args = field(L, n, L->f_arguments);
+  VEC(AnfNode *) pos = {0};
+  VEC(AnfNode *) kw = {0};
+  VEC(AnfNode *) segs = {0};   /* for calls with *t: tuples and starred values */
+  bool star = false;
+  if (kind(L, args) == K_generator_expression) {
+    vec_push(&pos, lower_expr(L, s, args));
+  } else {
+    TSNode *kids;
+    int nk = named_kids(args, &kids);
+    for (int i = 0; i < nk; i++) {
+      TSNode a = kids[i];
+      switch (kind(L, a)) {
+      case K_comment: break;
+      case K_keyword_argument: {
+        TSNode nm = field(L, a, L->f_name);
+        const char *name = text_of(L, nm);
+        AnfNode *v = lower_expr(L, s, field(L, a, L->f_value));
+        vec_push(&kw, op_call(L, s, span_of(L, a), OP_KWARG, 2,
+                              anf_const_str(L->mod, span_of(L, nm), name, strlen(name)), v));
+        break;
+      }
+      case K_list_splat: {
+        TSNode *inner;
+        AnfNode *v = named_kids(a, &inner) ? lower_expr(L, s, inner[0]) : error_value(L, span_of(L, a));
+        if (pos.len) {
+          AnfNode **in = fx_array(AnfNode *, pos.len + 1);
+          in[0] = anf_const_op(L->mod, sp, OP_MAKE_TUPLE);
+          memcpy(in + 1, pos.items, sizeof(AnfNode *) * (size_t)pos.len);
+          vec_push(&segs, anf_apply(s->cur.g, sp, in, pos.len + 1));
+          pos.len = 0;
+        }
+        vec_push(&segs, v);
+        star = true;
+        break;
+      }
+      case K_dictionary_splat:
+        unsupported(L, a, "**kwargs in a call");
+        break;
+      default:
+        if (kw.len && !star) { /* positional after keyword: tree-sitter accepts it */
+          diag_report(L->diags, DK_SYNTAX, span_of(L, a),
+                      "positional argument follows keyword argument");
+        }
+        vec_push(&pos, lower_expr(L, s, a));
+      }
+    }
+  }
+  if (star) {
+    if (pos.len) {
+      AnfNode **in = fx_array(AnfNode *, pos.len + 1);
+      in[0] = anf_const_op(L->mod, sp, OP_MAKE_TUPLE);
+      memcpy(in + 1, pos.items, sizeof(AnfNode *) * (size_t)pos.len);
+      vec_push(&segs, anf_apply(s->cur.g, sp, in, pos.len + 1));
+    }
+    int m = 2 + segs.len + kw.len;
+    AnfNode **in = fx_array(AnfNode *, m);
+    in[0] = anf_const_op(L->mod, sp, OP_UNPACK_CALL);
+    in[1] = f;
+    memcpy(in + 2, segs.items, sizeof(AnfNode *) * (size_t)segs.len);
+    if (kw.len) memcpy(in + 2 + segs.len, kw.items, sizeof(AnfNode *) * (size_t)kw.len);
+    return anf_apply(s->cur.g, sp, in, m);
+  }
+  int m = 1 + pos.len + kw.len;
+  AnfNode **in = fx_array(AnfNode *, m);
+  in[0] = f;
+  if (pos.len) memcpy(in + 1, pos.items, sizeof(AnfNode *) * (size_t)pos.len);
+  if (kw.len) memcpy(in + 1 + pos.len, kw.items, sizeof(AnfNode *) * (size_t)kw.len);
+  return anf_apply(s->cur.g, sp, in, m);
+}
+
+/* ---- lambda ---- */
+
+AnfGraph *lower_lambda_graph(Lower *L, Scope *s, TSNode n) {
+  AnfGraph *g = new_block(L, s, "lambda", s->cur.g, span_of(L, n));
+  g->role = ANF_G_LAMBDA;
+  Scope *fs = scope_new(L, s, SC_FUNCTION, g->name);
+  g->fn_name = g->name;
+  lower_params(L, s, fs, g, field(L, n, L->f_parameters));
+  TSNode body = field(L, n, L->f_body);
+  scan_function_body(L, fs, body);
+  fs->cur.g = g;
+  fs->cur.env = fx_array(Binding, fs->locals.len ? fs->locals.len : 1);
+  AnfNode *unb = anf_const_unbound(L->mod, span_of(L, n));
+  for (int i = 0; i < fs->locals.len; i++)
+    fs->cur.env[i] = fs->locals.items[i].is_param ? (Binding){g->params[i], ST_DEF}
+                                                  : (Binding){unb, ST_NOT};
+  Ctl top = {.kind = CTL_FUNC};
+  fs->ctl = &top;
+  anf_set_output(g, lower_expr(L, fs, body));
+  return g;
+}
+
+/* ---- comprehensions ---- */
+
+typedef struct Comp {
+  Scope *cs;
+  TSNode *clauses;
+  int n;
+  TSNode body;
+  bool is_list;
+  AnfNode *first_seq;
+  const char *what;
+} Comp;
+
+static AnfNode *comp_clause(Lower *L, Comp *c, int i, AnfNode *acc);
+
+static AnfNode *comp_for(Lower *L, Comp *c, int i, AnfNode *acc) {
+  Scope *cs = c->cs;
+  TSNode cl = c->clauses[i];
+  Span sp = span_of(L, cl);
+  AnfNode *seq = i == 0 ? c->first_seq : lower_expr(L, cs, field(L, cl, L->f_right));
+  AnfNode *len = op_call(L, cs, sp, OP_ITER_LEN, 1, seq);
+  AnfGraph *outer = cs->cur.g;
+  AnfGraph *h = new_block(L, cs, c->what, outer, sp);
+  h->is_loop_header = true;
+  AnfNode *k = anf_param_add(h, "k", sp);
+  AnfNode *accp = anf_param_add(h, "acc", sp);
+  cs->cur.g = h;
+  AnfNode *more = op_call(L, cs, sp, OP_LT, 2, k, len);
+  AnfGraph *body = new_block(L, cs, fx_sprintf("%s_body", c->what), h, sp);
+  AnfGraph *exit = new_block(L, cs, fx_sprintf("%s_exit", c->what), h, sp);
+  anf_set_output(exit, accp);
+  anf_set_output(h, switch_call(L, cs, sp, more, body, exit));
+  cs->cur.g = body;
+  AnfNode *item = op_call(L, cs, sp, OP_ITER_GET, 2, seq, k);
+  assign_target(L, cs, field(L, cl, L->f_left), item);
+  AnfNode *acc2 = comp_clause(L, c, i + 1, accp);
+  AnfNode *k1 = op_call(L, cs, sp, OP_ADD, 2, k, anf_const_int(L->mod, sp, 1));
+  AnfNode *args[2] = {k1, acc2};
+  anf_set_output(body, call_graph(L, cs, sp, h, 2, args));
+  cs->cur.g = outer;
+  AnfNode *init[2] = {anf_const_int(L->mod, sp, 0), acc};
+  return call_graph(L, cs, sp, h, 2, init);
+}
+
+static AnfNode *comp_if(Lower *L, Comp *c, int i, AnfNode *acc) {
+  Scope *cs = c->cs;
+  TSNode cl = c->clauses[i];
+  Span sp = span_of(L, cl);
+  TSNode *kids;
+  if (named_kids(cl, &kids) < 1) return acc;
+  AnfNode *cond = lower_expr(L, cs, kids[0]);
+  AnfGraph *outer = cs->cur.g;
+  AnfGraph *keep = new_block(L, cs, fx_sprintf("%s_if", c->what), outer, sp);
+  AnfGraph *skip = new_block(L, cs, fx_sprintf("%s_skip", c->what), outer, sp);
+  cs->cur.g = keep;
+  anf_set_output(keep, comp_clause(L, c, i + 1, acc));
+  cs->cur.g = outer;
+  anf_set_output(skip, acc);
+  return switch_call(L, cs, sp, cond, keep, skip);
+}
+
+static AnfNode *comp_clause(Lower *L, Comp *c, int i, AnfNode *acc) {
+  if (i == c->n) {
+    AnfNode *v = lower_expr(L, c->cs, c->body);
+    return op_call(L, c->cs, span_of(L, c->body), c->is_list ? OP_LIST_APPEND : OP_COMP_APPEND,
+                   2, acc, v);
+  }
+  return kind(L, c->clauses[i]) == K_for_in_clause ? comp_for(L, c, i, acc)
+                                                   : comp_if(L, c, i, acc);
+}
+
+static AnfNode *lower_comprehension(Lower *L, Scope *s, TSNode n, bool is_list) {
+  Span sp = span_of(L, n);
+  Comp c = {.is_list = is_list, .what = is_list ? "listcomp" : "genexpr"};
+  c.body = field(L, n, L->f_body);
+  TSNode *kids;
+  int nk = named_kids(n, &kids);
+  c.clauses = fx_array(TSNode, nk + 1);
+  for (int i = 0; i < nk; i++) {
+    Kind k = kind(L, kids[i]);
+    if (k == K_for_in_clause || k == K_if_clause) c.clauses[c.n++] = kids[i];
+  }
+  if (c.n == 0 || kind(L, c.clauses[0]) != K_for_in_clause || ts_node_is_null(c.body))
+    return error_value(L, sp);
+  Scope *cs = scope_new(L, s, SC_COMP, s->base);
+  for (int i = 0; i < c.n; i++)
+    if (kind(L, c.clauses[i]) == K_for_in_clause)
+      scan_targets(L, cs, field(L, c.clauses[i], L->f_left), false);
+  cs->cur.g = s->cur.g;
+  cs->cur.env = fx_array(Binding, cs->locals.len ? cs->locals.len : 1);
+  AnfNode *unb = anf_const_unbound(L->mod, sp);
+  for (int i = 0; i < cs->locals.len; i++) cs->cur.env[i] = (Binding){unb, ST_NOT};
+  cs->ctl = s->ctl;
+  cs->cond_depth = 1; /* a walrus here would bind in the enclosing function */
+  c.cs = cs;
+  c.first_seq = lower_expr(L, s, field(L, c.clauses[0], L->f_right));
+  AnfNode *acc = is_list ? op_call(L, s, sp, OP_MAKE_LIST, 0)
+                         : op_call(L, s, sp, OP_COMP_INIT, 1, c.first_seq);
+  return comp_clause(L, &c, 0, acc);
+}
+
+/* ---- dispatch ---- */
+
+static AnfNode *lower_walrus(Lower *L, Scope *s, TSNode n) {
+  TSNode name = field(L, n, L->f_name);
+  AnfNode *v = lower_expr(L, s, field(L, n, L->f_value));
+  if (s->cond_depth > 0 || s->kind == SC_COMP) {
+    unsupported(L, n, "an assignment expression (:=) inside a conditional part of an "
+                      "expression or a comprehension");
+    return v;
+  }
+  bind_local(L, s, text_of(L, name), v, span_of(L, name));
+  return v;
+}
+
+static AnfNode *lower_expr_kind(Lower *L, Scope *s, TSNode n) {
+  Span sp = span_of(L, n);
+  switch (kind(L, n)) {
+  case K_identifier: return read_name(L, s, n);
+  case K_integer: return lower_integer(L, n);
+  case K_float: return lower_float(L, n);
+  case K_true: return anf_const_bool(L->mod, sp, true);
+  case K_false: return anf_const_bool(L->mod, sp, false);
+  case K_none: return anf_const_none(L->mod, sp);
+  case K_ellipsis: return anf_const_ellipsis(L->mod, sp);
+  case K_string: case K_concatenated_string: return lower_string(L, s, n);
+  case K_tuple: case K_expression_list: case K_pattern_list:
+    return lower_sequence(L, s, n, OP_MAKE_TUPLE);
+  case K_list: return lower_sequence(L, s, n, OP_MAKE_LIST);
+  case K_parenthesized_expression: {
+    TSNode *kids;
+    int nk = named_kids(n, &kids);
+    for (int i = 0; i < nk; i++)
+      if (kind(L, kids[i]) != K_comment) return lower_expr(L, s, kids[i]);
+    return error_value(L, sp);
+  }
+  case K_binary_operator: return lower_binary(L, s, n);
+  case K_unary_operator: return lower_unary(L, s, n);
+  case K_not_operator:
+    return op_call(L, s, sp, OP_NOT, 1, lower_expr(L, s, field(L, n, L->f_argument)));
+  case K_boolean_operator: return lower_boolean(L, s, n);
+  case K_comparison_operator: return lower_compare(L, s, n);
+  case K_conditional_expression: return lower_ifexp(L, s, n);
+  case K_lambda: return anf_const_graph(L->mod, sp, lower_lambda_graph(L, s, n));
+  case K_call: return lower_call(L, s, n);
+  case K_attribute: return lower_attribute(L, s, n);
+  case K_subscript: return lower_subscript(L, s, n);
+  case K_slice: return lower_slice(L, s, n);
+  case K_list_comprehension: return lower_comprehension(L, s, n, true);
+  case K_generator_expression: return lower_comprehension(L, s, n, false);
+  case K_named_expression: return lower_walrus(L, s, n);
+  case K_dictionary: unsupported(L, n, "a dict"); return error_value(L, sp);
+  case K_set: unsupported(L, n, "a set"); return error_value(L, sp);
+  case K_dictionary_comprehension: unsupported(L, n, "a dict comprehension"); return error_value(L, sp);
+  case K_set_comprehension: unsupported(L, n, "a set comprehension"); return error_value(L, sp);
+  case K_await: unsupported(L, n, "await"); return error_value(L, sp);
+  case K_yield: unsupported(L, n, "yield"); return error_value(L, sp);
+  case K_list_splat: unsupported(L, n, "a starred expression here"); return error_value(L, sp);
+  case K_keyword_argument: return error_value(L, sp);
+  case K_ERROR: return error_value(L, sp);
+  default:
+    if (ts_node_is_missing(n) || ts_node_has_error(n)) return error_value(L, sp);
+    diag_report(L->diags, DK_UNSUPPORTED, sp, "this expression (%s) is not supported",
+                ts_node_type(n));
+    return error_value(L, sp);
+  }
+}
+
+AnfNode *lower_expr(Lower *L, Scope *s, TSNode n) {
+  if (ts_node_is_null(n)) return error_value(L, (Span){L->file, 0, 0, 0, 0, 0, 0});
+  if (!depth_enter(L, n)) return error_value(L, span_of(L, n));
+  AnfNode *v = lower_expr_kind(L, s, n);
+  depth_leave(L);
+  return v;
+}

@@ -1,0 +1,170 @@
+/* internal.h: what the parser's files share (private to parser/).
+ *
+ * Lowering walks the tree-sitter CST once per function body.  A Scope is a
+ * function, lambda, comprehension or the module; each has a dense index of
+ * its locals (Python rule: a name assigned anywhere in a function is local
+ * in all of it).  The current insertion point is a Block: a graph plus an
+ * environment holding, per local, the node that currently holds its value
+ * and whether it is surely bound.  Branches copy the environment; merges
+ * compare environments and pass only the variables that differ. */
+#ifndef FATHOM_PARSER_INTERNAL_H
+#define FATHOM_PARSER_INTERNAL_H
+
+#include <tree_sitter/api.h>
+#include "parser.h"
+
+/* Node kinds we dispatch on; every tree-sitter symbol maps to one. */
+#define TS_KINDS(X)                                                         \
+  X(module) X(block) X(expression_statement) X(function_definition)         \
+  X(decorated_definition) X(decorator) X(parameters) X(lambda_parameters)   \
+  X(default_parameter) X(typed_parameter) X(typed_default_parameter)        \
+  X(list_splat_pattern) X(dictionary_splat_pattern) X(keyword_separator)    \
+  X(positional_separator) X(assignment) X(augmented_assignment)             \
+  X(return_statement) X(if_statement) X(elif_clause) X(else_clause)         \
+  X(while_statement) X(for_statement) X(break_statement)                    \
+  X(continue_statement) X(pass_statement) X(assert_statement)               \
+  X(raise_statement) X(import_statement) X(import_from_statement)           \
+  X(future_import_statement) X(aliased_import) X(dotted_name)               \
+  X(wildcard_import) X(relative_import) X(class_definition)                 \
+  X(try_statement) X(with_statement) X(global_statement)                    \
+  X(nonlocal_statement) X(delete_statement) X(match_statement)              \
+  X(print_statement) X(exec_statement) X(type_alias_statement)              \
+  X(identifier) X(integer) X(float) X(true) X(false) X(none) X(string)      \
+  X(concatenated_string) X(string_start) X(string_content) X(string_end)    \
+  X(escape_sequence) X(interpolation) X(tuple) X(list) X(dictionary)        \
+  X(set) X(parenthesized_expression) X(binary_operator) X(unary_operator)   \
+  X(not_operator) X(boolean_operator) X(comparison_operator)                \
+  X(conditional_expression) X(lambda) X(call) X(argument_list)              \
+  X(keyword_argument) X(list_splat) X(dictionary_splat) X(attribute)        \
+  X(subscript) X(slice) X(ellipsis) X(list_comprehension)                   \
+  X(set_comprehension) X(dictionary_comprehension) X(generator_expression)  \
+  X(for_in_clause) X(if_clause) X(named_expression) X(await) X(yield)       \
+  X(pattern_list) X(tuple_pattern) X(list_pattern) X(expression_list)       \
+  X(comment) X(type) X(line_continuation) X(ERROR) X(escape_interpolation)  \
+  X(format_specifier) X(type_conversion) X(generic_type) X(keyword_pattern)
+
+typedef enum {
+  K_OTHER = 0,
+#define X(n) K_##n,
+  TS_KINDS(X)
+#undef X
+  K__COUNT
+} Kind;
+
+typedef enum { ST_DEF, ST_MAYBE, ST_NOT } BindStatus;
+
+typedef struct Binding {
+  AnfNode *node;     /* current value (UNBOUND constant when ST_NOT) */
+  BindStatus st;
+} Binding;
+
+typedef struct Block {   /* insertion point; g == NULL after return/raise */
+  AnfGraph *g;
+  Binding *env;          /* one entry per local of the scope */
+} Block;
+
+typedef struct Local {
+  const char *name;      /* interned */
+  Span first;            /* first binding site, for "defined here" notes */
+  int nbind;             /* binding sites seen by the pre-scan */
+  bool only_def;         /* every binding is a nested def */
+  bool is_param;
+  AnfGraph *static_def;  /* set when bound once, by a def: reads use it */
+  bool static_done;      /* its body has been lowered */
+  TSNode def_node;       /* the function_definition, for late lowering */
+} Local;
+
+typedef struct Ctl Ctl;  /* control frame: what break/continue/return mean */
+struct Ctl {
+  enum { CTL_FUNC, CTL_EXPR_LOOP, CTL_CPS_LOOP } kind;
+  Ctl *up;
+  AnfGraph *header;      /* loops: the header graph */
+  int *carried;          /* loops: local indices carried by the header */
+  int ncarried;
+  bool is_for;
+  AnfNode *k;            /* for loops: the header's index parameter */
+  AnfGraph *after;       /* CPS loops with break: the after-block */
+  Span span;
+};
+
+typedef struct Scope Scope;
+struct Scope {
+  Scope *outer;
+  enum { SC_MODULE, SC_FUNCTION, SC_COMP } kind;
+  const char *base;      /* prefix of graph names: "f", "outer.inner" */
+  HashMap index;         /* interned name -> (intptr_t)(local index + 1) */
+  VEC(Local) locals;
+  Block cur;
+  Ctl *ctl;
+  int cond_depth;        /* >0 inside a conditionally evaluated sub-expression */
+};
+
+typedef struct Lower {
+  const SrcFile *file;
+  const char *src;
+  AnfModule *mod;
+  DiagSink *diags;
+  StrTab *strings;
+  const TSLanguage *lang;
+  uint8_t *kind_of;      /* symbol -> Kind (named symbols) */
+  uint32_t nsymbols;
+  TSFieldId f_name, f_value, f_left, f_right, f_body, f_condition,
+      f_consequence, f_alternative, f_parameters, f_return_type, f_type,
+      f_function, f_arguments, f_object, f_attribute, f_operator,
+      f_argument, f_definition, f_module_name, f_alias, f_expression,
+      f_subscript, f_cause;
+  unsigned star_imports;   /* NS_* bits imported with `import *` */
+  Scope *module_scope;
+  int depth;               /* recursion guard */
+  bool depth_reported;
+  VEC(TSNode) pending_defs; /* module-level defs whose bodies wait */
+  VEC(AnfGraph *) pending_graphs;
+} Lower;
+
+enum { LOWER_MAX_DEPTH = 600 };
+
+/* parser.c */
+Kind kind(Lower *L, TSNode n);
+Span span_of(Lower *L, TSNode n);
+const char *text_of(Lower *L, TSNode n);          /* interned */
+TSNode field(Lower *L, TSNode n, TSFieldId f);
+int named_kids(TSNode n, TSNode **out);            /* GC array of named children */
+int all_kids(TSNode n, TSNode **out);
+void unsupported(Lower *L, TSNode n, const char *what);
+AnfNode *error_value(Lower *L, Span sp);
+bool depth_enter(Lower *L, TSNode n);
+void depth_leave(Lower *L);
+
+/* scope.c */
+Scope *scope_new(Lower *L, Scope *outer, int kind, const char *base);
+int scope_local(Scope *s, const char *name);     /* index or -1 */
+int scope_add_local(Scope *s, const char *name, Span sp);
+void scan_function_body(Lower *L, Scope *s, TSNode body);
+void scan_targets(Lower *L, Scope *s, TSNode target, bool is_def);
+typedef void (*BindFn)(Lower *L, void *ctx, TSNode ident, TSNode def);
+void walk_targets(Lower *L, TSNode target, BindFn fn, void *ctx);
+void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx);
+Binding *env_copy(Scope *s, const Binding *env);
+AnfNode *read_name(Lower *L, Scope *s, TSNode id);
+void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp);
+void report_undefined(Lower *L, Scope *s, const char *name, Span sp, bool used_before_def);
+
+/* expr.c */
+AnfNode *lower_expr(Lower *L, Scope *s, TSNode n);
+AnfNode *lower_call(Lower *L, Scope *s, TSNode n);
+AnfGraph *lower_lambda_graph(Lower *L, Scope *s, TSNode n);
+AnfNode *op_call(Lower *L, Scope *s, Span sp, AnfOp op, int nargs, ...);
+AnfGraph *new_block(Lower *L, Scope *s, const char *what, AnfGraph *lexical, Span sp);
+AnfNode *call_graph(Lower *L, Scope *s, Span sp, AnfGraph *g, int nargs, AnfNode **args);
+int binop_of(const char *tok);            /* "+" -> OP_ADD, or -1 */
+AnfNode *switch_call(Lower *L, Scope *s, Span sp, AnfNode *c, AnfGraph *t, AnfGraph *f);
+
+/* stmt.c */
+void lower_block(Lower *L, Scope *s, TSNode block);
+void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def);
+void lower_params(Lower *L, Scope *outer, Scope *fs, AnfGraph *g, TSNode params);
+void assign_target(Lower *L, Scope *s, TSNode target, AnfNode *v);
+bool stmt_escapes(Lower *L, TSNode n, bool in_loop);
+bool stmt_has_return(Lower *L, TSNode n);
+
+#endif

@@ -1,0 +1,287 @@
+/* scope.c: Python scoping for the lowering.
+ *
+ * Before a function body is lowered, a pre-scan finds every name the body
+ * binds (assignment and for targets, walrus, nested def): those are the
+ * function's locals, local in all of the body.  A local bound exactly once,
+ * by a nested def, is "static": every read of it, even one before the def
+ * (mutual recursion of nested functions), is that def's graph constant.
+ *
+ * Reads resolve outward: this scope's environment, then each enclosing
+ * function's environment at the point where the nested function is defined
+ * (closures capture by value, as in a functional IR), then module globals
+ * (their final bindings), then names imported with `*`, then builtins.
+ * A read of a local that may be unbound on some path becomes
+ * check_bound(x, 'x'): inference reports it only if a live path reaches it. */
+#include <string.h>
+#include "internal.h"
+
+Scope *scope_new(Lower *L, Scope *outer, int kind_, const char *base) {
+  Scope *s = fx_new(Scope);
+  s->outer = outer;
+  s->kind = kind_;
+  s->base = base;
+  hm_init_ptr(&s->index);
+  return s;
+}
+
+int scope_local(Scope *s, const char *name) {
+  intptr_t v = (intptr_t)hm_get(&s->index, name);
+  return v ? (int)(v - 1) : -1;
+}
+
+static void note_binding(Scope *s, const char *name, Span sp, bool is_def) {
+  int i = scope_local(s, name);
+  if (i < 0) {
+    i = scope_add_local(s, name, sp);
+    s->locals.items[i].only_def = is_def;
+  } else {
+    s->locals.items[i].only_def &= is_def;
+  }
+  s->locals.items[i].nbind++;
+}
+
+int scope_add_local(Scope *s, const char *name, Span sp) {
+  Local loc = {.name = name, .first = sp, .only_def = true};
+  vec_push(&s->locals, loc);
+  hm_put(&s->index, name, (void *)(intptr_t)s->locals.len);
+  return s->locals.len - 1;
+}
+
+/* Names bound by an assignment or for target (a, (b, c), [d], *e). */
+void walk_targets(Lower *L, TSNode t, BindFn fn, void *ctx) {
+  switch (kind(L, t)) {
+  case K_identifier:
+    fn(L, ctx, t, (TSNode){0});
+    return;
+  case K_pattern_list: case K_tuple_pattern: case K_list_pattern:
+  case K_parenthesized_expression: case K_tuple: case K_list:
+  case K_list_splat_pattern: case K_list_splat: case K_expression_list: {
+    TSNode *kids;
+    int n = named_kids(t, &kids);
+    for (int i = 0; i < n; i++) walk_targets(L, kids[i], fn, ctx);
+    return;
+  }
+  default:
+    return; /* subscript / attribute targets bind no name */
+  }
+}
+
+static void walk_def_name(Lower *L, TSNode def, BindFn fn, void *ctx) {
+  if (kind(L, def) == K_decorated_definition) def = field(L, def, L->f_definition);
+  if (kind(L, def) != K_function_definition) return;
+  TSNode name = field(L, def, L->f_name);
+  if (!ts_node_is_null(name)) fn(L, ctx, name, def);
+}
+
+/* Every name a statement list binds, without entering nested scopes, with
+ * an explicit stack (bodies nest deeply in pathological files).  `fn` gets
+ * each bound identifier, and the function_definition for def names. */
+void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
+  VEC(TSNode) stack = {0};
+  vec_push(&stack, root);
+  while (stack.len) {
+    TSNode n = vec_pop(&stack);
+    switch (kind(L, n)) {
+    case K_function_definition: case K_decorated_definition:
+      walk_def_name(L, n, fn, ctx);
+      continue;
+    case K_class_definition: case K_lambda: case K_list_comprehension:
+    case K_generator_expression: case K_set_comprehension:
+    case K_dictionary_comprehension: case K_import_statement:
+    case K_import_from_statement: case K_global_statement:
+    case K_nonlocal_statement:
+      continue; /* own scope, or unsupported and binding nothing */
+    case K_assignment: case K_augmented_assignment:
+      walk_targets(L, field(L, n, L->f_left), fn, ctx);
+      vec_push(&stack, field(L, n, L->f_right));
+      continue;
+    case K_for_statement:
+      walk_targets(L, field(L, n, L->f_left), fn, ctx);
+      break;
+    case K_named_expression:
+      walk_targets(L, field(L, n, L->f_name), fn, ctx);
+      vec_push(&stack, field(L, n, L->f_value));
+      continue;
+    default:
+      break;
+    }
+    TSNode *kids;
+    int nk = named_kids(n, &kids);
+    for (int i = nk - 1; i >= 0; i--)
+      if (kind(L, kids[i]) != K_comment && !ts_node_is_null(kids[i])) vec_push(&stack, kids[i]);
+  }
+}
+
+static void note_cb(Lower *L, void *ctx, TSNode id, TSNode def) {
+  Scope *s = ctx;
+  bool is_def = !ts_node_is_null(def);
+  note_binding(s, text_of(L, id), span_of(L, id), is_def);
+  if (is_def) s->locals.items[scope_local(s, text_of(L, id))].def_node = def;
+}
+
+void scan_targets(Lower *L, Scope *s, TSNode target, bool is_def) {
+  walk_targets(L, target, note_cb, s);
+}
+
+static void scan_module(Lower *L, Scope *s, TSNode root) {
+  TSNode *kids;
+  int n = named_kids(root, &kids);
+  for (int i = 0; i < n; i++) {
+    TSNode k = kids[i];
+    switch (kind(L, k)) {
+    case K_function_definition: case K_decorated_definition:
+      walk_def_name(L, k, note_cb, s);
+      break;
+    case K_expression_statement: {
+      TSNode *e;
+      if (named_kids(k, &e) < 1) break;
+      for (TSNode a = e[0]; kind(L, a) == K_assignment || kind(L, a) == K_augmented_assignment;
+           a = field(L, a, L->f_right))
+        walk_targets(L, field(L, a, L->f_left), note_cb, s);
+      break;
+    }
+    case K_import_statement: case K_import_from_statement: {
+      TSNode *names;
+      int nn = named_kids(k, &names);
+      TSNode modn = field(L, k, L->f_module_name);
+      for (int j = 0; j < nn; j++) {
+        TSNode nm = names[j];
+        if (!ts_node_is_null(modn) && ts_node_eq(nm, modn)) continue;
+        if (kind(L, nm) == K_aliased_import) nm = field(L, nm, L->f_alias);
+        if (kind(L, nm) == K_dotted_name) {
+          TSNode *parts;
+          if (named_kids(nm, &parts) < 1) continue;
+          nm = parts[0];
+        }
+        if (kind(L, nm) == K_identifier) note_binding(s, text_of(L, nm), span_of(L, nm), false);
+      }
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}
+
+void scan_function_body(Lower *L, Scope *s, TSNode body) {
+  if (s->kind == SC_MODULE) scan_module(L, s, body);
+  else walk_bindings(L, body, note_cb, s);
+}
+
+Binding *env_copy(Scope *s, const Binding *env) {
+  int n = s->locals.len ? s->locals.len : 1;
+  Binding *e = fx_array(Binding, n);
+  memcpy(e, env, sizeof(Binding) * (size_t)s->locals.len);
+  return e;
+}
+
+void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp) {
+  int i = scope_local(s, name);
+  if (i < 0 || !s->cur.env) return; /* the pre-scan saw every binding */
+  s->cur.env[i] = (Binding){v, ST_DEF};
+  if (!v->name && v->kind != ANF_CONST) v->name = name;
+}
+
+/* A constant read gets its own node, so it carries the span of the use. */
+static AnfNode *at_use(Lower *L, AnfNode *v, Span sp) {
+  if (v->kind != ANF_CONST) return v;
+  AnfNode *c = anf_const_none(L->mod, sp);
+  c->c = v->c;
+  return c;
+}
+
+static AnfNode *read_binding(Lower *L, Scope *s, Scope *owner, int i, const char *name,
+                             Span sp) {
+  Local *loc = &owner->locals.items[i];
+  if (loc->static_def) return anf_const_graph(L->mod, sp, loc->static_def);
+  Binding b = owner->cur.env[i];
+  if (owner->kind == SC_MODULE) {
+    if (b.st == ST_DEF) return at_use(L, b.node, sp);
+    report_undefined(L, s, name, sp, s == owner);
+    return error_value(L, sp);
+  }
+  if (b.st == ST_DEF) return at_use(L, b.node, sp);
+  AnfNode *nm = anf_const_str(L->mod, sp, name, strlen(name));
+  return anf_apply_op(s->cur.g, sp, OP_CHECK_BOUND, 2, b.node, nm);
+}
+
+static int lookup_imported(Lower *L, const char *name) {
+  static const unsigned order[] = {NS_FATHOM, NS_MATH, NS_FUNCTOOLS};
+  for (size_t k = 0; k < sizeof order / sizeof *order; k++)
+    if (L->star_imports & order[k]) {
+      int op = anf_op_lookup(order[k], name);
+      if (op >= 0) return op;
+    }
+  return anf_op_lookup(NS_BUILTIN, name);
+}
+
+AnfNode *read_name(Lower *L, Scope *s, TSNode id) {
+  const char *name = text_of(L, id);
+  Span sp = span_of(L, id);
+  for (Scope *sc = s; sc; sc = sc->outer) {
+    int i = scope_local(sc, name);
+    if (i >= 0 && sc->cur.env) return read_binding(L, s, sc, i, name, sp);
+  }
+  int op = lookup_imported(L, name);
+  if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
+  if (!strcmp(name, "__name__")) return anf_const_str(L->mod, sp, "__main__", 8);
+  report_undefined(L, s, name, sp, false);
+  return error_value(L, sp);
+}
+
+/* ---- undefined names ---- */
+
+typedef struct Suggest { const char *best; int dist; Span where; bool has_where; } Suggest;
+
+static void consider(Suggest *sg, const char *name, const char *cand, Span *where) {
+  if (!cand || !*cand || cand == name || !strcmp(cand, name)) return;
+  int la = (int)strlen(name), lb = (int)strlen(cand);
+  int limit = (la + lb + 3) / 6;
+  if (limit < 1) return;
+  int d = edit_distance(name, cand, limit);
+  if (d > limit) return;
+  if (!sg->best || d < sg->dist || (d == sg->dist && strcmp(cand, sg->best) < 0)) {
+    sg->best = cand;
+    sg->dist = d;
+    sg->has_where = where != NULL;
+    if (where) sg->where = *where;
+  }
+}
+
+static Suggest suggest(Lower *L, Scope *s, const char *name) {
+  Suggest sg = {0};
+  for (Scope *sc = s; sc; sc = sc->outer)
+    for (int i = 0; i < sc->locals.len; i++)
+      consider(&sg, name, sc->locals.items[i].name, &sc->locals.items[i].first);
+  for (int op = 0; op < OP__COUNT; op++) {
+    unsigned ns = anf_op_namespaces((AnfOp)op);
+    if ((ns & NS_BUILTIN) || (ns & L->star_imports & (NS_FATHOM | NS_MATH | NS_FUNCTOOLS)))
+      consider(&sg, name, anf_op_pyname((AnfOp)op), NULL);
+  }
+  return sg;
+}
+
+void report_undefined(Lower *L, Scope *s, const char *name, Span sp, bool before_def) {
+  if (before_def) {
+    Diag *d = diag_report(L->diags, DK_UNDEFINED_NAME, sp,
+                          "name '%s' is used before it is defined", name);
+    int i = scope_local(L->module_scope, name);
+    if (i >= 0) diag_note(d, L->module_scope->locals.items[i].first, "'%s' is defined here", name);
+    return;
+  }
+  if (!(L->star_imports & NS_FATHOM) && anf_op_lookup(NS_FATHOM, name) >= 0 &&
+      anf_op_lookup(NS_BUILTIN, name) < 0) {
+    diag_report(L->diags, DK_UNDEFINED_NAME, sp,
+                "name '%s' is not defined; it is a fathom function: add "
+                "'from fathom import %s' or 'from fathom import *'", name, name);
+    return;
+  }
+  Suggest sg = suggest(L, s, name);
+  if (!sg.best) {
+    diag_report(L->diags, DK_UNDEFINED_NAME, sp, "name '%s' is not defined", name);
+    return;
+  }
+  Diag *d = diag_report(L->diags, DK_UNDEFINED_NAME, sp,
+                        "name '%s' is not defined; did you mean '%s'?", name, sg.best);
+  if (sg.has_where) diag_note(d, sg.where, "'%s' is defined here", sg.best);
+}

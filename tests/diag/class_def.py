@@ -1,0 +1,10 @@
+# expect: unsupported (warning) for the class statement inside f, at its
+# exact span; g is still analysed; exit 0.
+def f(x):
+    class Point:
+        pass
+    return x
+
+
+def g(y):
+    return y + 1

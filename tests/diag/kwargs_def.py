@@ -1,0 +1,3 @@
+# expect: unsupported (warning) for the `**options` parameter; exit 0.
+def f(x, **options):
+    return x + 1

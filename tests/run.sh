@@ -1,0 +1,246 @@
+#!/usr/bin/env bash
+# run.sh BUILD_DIR: fathom's test runner.
+#
+# Runs the suites in order: the C unit tests (BUILD_DIR/unit_tests, cmocka:
+# one result per test case), the golden ANF tests (tests/anf/NAME.py against
+# NAME.anf), the golden diagnostic tests (tests/diag/NAME.py against
+# NAME.err: the stdout of `fathom check --format text NAME.py` run inside
+# tests/diag, then a line `exit: N`), and the bad-input tests (inputs made
+# at test time by tests/bad/gen.py).  Prints one line per failure, then
+# exactly `N passed, N failed`; exits 1 when anything failed.
+#
+#   UPDATE=1 tests/run.sh build     rewrite .anf/.err files that differ (or
+#                                   are missing) and say which changed;
+#                                   review the diff before committing
+#   SUITES="anf diag" tests/run.sh build   run only some suites
+#
+# Every command runs under `timeout 30` with no stdin; a timeout, a signal
+# (status >= 128) or a sanitizer report is always a failure.
+#
+# Adding a suite: write suite_NAME (golden_suite does the work for a folder
+# of NAME.py + NAME.EXT pairs) and add NAME to SUITES below.
+set -u
+
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then
+  echo "usage: tests/run.sh BUILD_DIR" >&2
+  exit 2
+fi
+BUILD=$(cd "$1" && pwd)
+FATHOM=$BUILD/fathom
+TESTS=$(cd "$(dirname "$0")" && pwd)
+SUITES=${SUITES:-unit anf diag bad}
+UPDATE=${UPDATE:-0}
+TIMEOUT=${TIMEOUT:-30}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+# Sanitizer reports must never pass for an ordinary exit status 1.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}abort_on_error=1"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}abort_on_error=1:print_stacktrace=1"
+export CMOCKA_MESSAGE_OUTPUT=STDOUT
+
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+
+# fail TEST REASON [DETAILS]: one line, then up to 15 indented lines of detail.
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL $1: $2"
+  if [ -n "${3:-}" ]; then printf '%s\n' "$3" | head -n 15 | sed 's/^/    /'; fi
+}
+
+# run OUT ERR CMD...: run CMD under the time limit; sets $status.  OUT and
+# ERR may be the same file.
+run() {
+  local out=$1 err=$2
+  shift 2
+  # The subshell keeps bash's own "Segmentation fault" report off the output.
+  if [ "$out" = "$err" ]; then
+    (timeout -k 5 "$TIMEOUT" "$@" </dev/null >"$out" 2>&1; exit $?) 2>/dev/null
+  else
+    (timeout -k 5 "$TIMEOUT" "$@" </dev/null >"$out" 2>"$err"; exit $?) 2>/dev/null
+  fi
+  status=$?
+}
+
+# crashed ERR: print why the last run counts as a crash, if it does.
+crashed() {
+  case $status in
+    124) echo "timed out after ${TIMEOUT}s"; return 0 ;;
+    125 | 126 | 127) echo "could not run (status $status)"; return 0 ;;
+  esac
+  if [ "$status" -ge 128 ]; then
+    echo "killed by signal $((status - 128))"
+    return 0
+  fi
+  if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$1" 2>/dev/null; then
+    echo "sanitizer report"
+    return 0
+  fi
+  return 1
+}
+
+# compare TEST EXPECTED ACTUAL: pass when equal; with UPDATE=1 rewrite.
+compare() {
+  local test=$1 expected=$2 actual=$3
+  if [ -f "$expected" ] && cmp -s "$expected" "$actual"; then
+    pass
+  elif [ "$UPDATE" = 1 ]; then
+    if [ -f "$expected" ]; then echo "updated ${expected#"$TESTS"/}"; else echo "created ${expected#"$TESTS"/}"; fi
+    cp "$actual" "$expected"
+    pass
+  elif [ ! -f "$expected" ]; then
+    fail "$test" "missing ${expected#"$TESTS"/} (create it with UPDATE=1)"
+  else
+    fail "$test" "output differs" "$(diff -u "$expected" "$actual" | tail -n +3)"
+  fi
+}
+
+# golden_suite SUITE EXT MODE CMD...: for each tests/SUITE/NAME.py run
+# `CMD NAME.py` inside tests/SUITE and compare its stdout with NAME.EXT.
+# MODE `clean`: the command must exit 0; MODE `status`: the exit status is
+# appended to the output as a last line `exit: N`.
+golden_suite() {
+  local suite=$1 ext=$2 mode=$3
+  shift 3
+  local dir=$TESTS/$suite py name out err why
+  for py in "$dir"/*.py; do
+    [ -e "$py" ] || continue
+    name=$(basename "$py" .py)
+    out=$TMP/$suite.$name.out
+    err=$TMP/$suite.$name.err
+    # shellcheck disable=SC2016 # $1 and $@ belong to the inner sh
+    run "$out" "$err" sh -c 'cd "$1" && shift && exec "$@"' sh "$dir" "$@" "$name.py"
+    if why=$(crashed "$err"); then
+      fail "$suite/$name" "$why" "$(cat "$err")"
+      continue
+    fi
+    if [ "$mode" = status ]; then
+      echo "exit: $status" >>"$out"
+    elif [ "$status" -ne 0 ]; then
+      fail "$suite/$name" "exit status $status, expected 0" "$(cat "$err")"
+      continue
+    fi
+    compare "$suite/$name" "$dir/$name.$ext" "$out"
+  done
+}
+
+# ---- suites ----
+
+# The C unit tests: one pass or failure per cmocka test case.
+suite_unit() {
+  local bin=$BUILD/unit_tests out=$TMP/unit.out why
+  if [ ! -x "$bin" ]; then
+    fail unit "$bin not found (make BUILD=... $bin)"
+    return
+  fi
+  run "$out" "$out" "$bin"
+  local ok bad
+  ok=$(grep -c '^\[       OK \]' "$out")
+  bad=$(grep -E '^\[  FAILED  \] ' "$out" | grep -vE '\] [0-9]+ test\(s\)' | sort -u)
+  passed=$((passed + ok))
+  while IFS= read -r line; do
+    [ -n "$line" ] && fail "unit/${line#*] }" "failed" "$(grep -F -B3 "$line" "$out" | grep -E 'ERROR|LINE' | head -n 4)"
+  done <<<"$bad"
+  if why=$(crashed "$out"); then
+    fail unit "$why" "$(tail -n 15 "$out")"
+  elif [ "$status" -ne 0 ] && [ -z "$bad" ]; then
+    fail unit "exit status $status with no failed test reported" "$(tail -n 15 "$out")"
+  elif [ "$ok" -eq 0 ] && [ -z "$bad" ]; then
+    fail unit "no test results reported"
+  fi
+}
+
+suite_anf() { golden_suite anf anf clean "$FATHOM" anf; }
+
+suite_diag() { golden_suite diag err status "$FATHOM" check --format text; }
+
+# bad_case TEST WANT PATTERN CMD...: the command must exit with a status in
+# WANT (e.g. "1" or "0|1"), not crash, and its stdout+stderr must match the
+# extended regular expression PATTERN ("" accepts anything, EMPTY demands
+# no output at all).
+bad_case() {
+  local test=$1 want=$2 pattern=$3
+  shift 3
+  local out=$TMP/bad.out err=$TMP/bad.err why
+  run "$out" "$err" "$@"
+  if why=$(crashed "$err"); then
+    fail "bad/$test" "$why" "$(head -c 2000 "$err")"
+  elif ! [[ "$status" =~ ^($want)$ ]]; then
+    fail "bad/$test" "exit status $status, expected $want" "$(head -c 1000 "$out"; head -c 1000 "$err")"
+  elif [ "$pattern" = EMPTY ] && { [ -s "$out" ] || [ -s "$err" ]; }; then
+    fail "bad/$test" "unexpected output" "$(head -c 1000 "$out"; head -c 1000 "$err")"
+  elif [ -n "$pattern" ] && [ "$pattern" != EMPTY ] && ! cat "$out" "$err" | grep -qE -- "$pattern"; then
+    fail "bad/$test" "output does not match /$pattern/" "$(head -c 1000 "$out"; head -c 1000 "$err")"
+  else
+    pass
+  fi
+}
+
+# Hostile inputs (made by tests/bad/gen.py) and command-line mistakes: each
+# must give a clear message and the right status, never a crash or a hang.
+suite_bad() {
+  local dir=$TMP/bad
+  mkdir -p "$dir"
+  if ! python3 "$TESTS/bad/gen.py" "$dir"; then
+    fail bad "tests/bad/gen.py failed"
+    return
+  fi
+  local check=("$FATHOM" check --format gcc)
+  local syntax='error: .*\[syntax\]'
+  bad_case empty 0 '^Success: no issues found in 1 source file$' "${check[@]}" "$dir/empty.py"
+  bad_case empty-quiet 0 EMPTY "${check[@]}" --quiet "$dir/empty.py"
+  bad_case binary 1 "$syntax" "${check[@]}" "$dir/binary.py"
+  bad_case utf8-in-string 1 "$syntax" "${check[@]}" "$dir/utf8_string.py"
+  bad_case utf8-in-identifier 1 "$syntax" "${check[@]}" "$dir/utf8_ident.py"
+  bad_case long-line 0 '^Success' "${check[@]}" "$dir/long_line.py"
+  bad_case deep-parens '0|1' '^Success|error: ' "${check[@]}" "$dir/deep_parens.py"
+  bad_case deep-ifs 0 '^Success' "${check[@]}" "$dir/deep_ifs.py"
+  bad_case deep-ifs-1000 '0|1' "^Success|$syntax" "${check[@]}" "$dir/deep_ifs_1000.py"
+  bad_case elif-chain 0 '^Success' "${check[@]}" "$dir/elif_chain.py"
+  local valid
+  for valid in bom crlf no_newline tabs; do
+    bad_case "$valid" 0 '^Success: no issues found in 1 source file$' "${check[@]}" "$dir/$valid.py"
+  done
+  bad_case no-py-files 0 '^Success: no issues found in 0 source files$' "${check[@]}" "$dir/no_py_files"
+  bad_case missing-file 2 "^fathom: error: cannot read '.*/missing.py': No such file or directory$" \
+    "${check[@]}" "$dir/missing.py"
+  # `fathom anf` must survive the same inputs, with the same exit status.
+  local spec name
+  for spec in empty:0 binary:1 utf8_string:1 utf8_ident:1 long_line:0 'deep_parens:0|1' deep_ifs:0 \
+    'deep_ifs_1000:0|1' elif_chain:0; do
+    name=${spec%%:*}
+    bad_case "anf-$name" "${spec#*:}" '' "$FATHOM" anf "$dir/$name.py"
+  done
+  bad_case anf-missing-file 2 "^fathom: error: cannot read '.*/missing.py'" "$FATHOM" anf "$dir/missing.py"
+  # The command line itself.
+  bad_case no-args 2 '^usage: fathom' "$FATHOM"
+  bad_case unknown-option 2 "unknown option '--frobnicate'" "$FATHOM" check --frobnicate "$dir/empty.py"
+  bad_case unknown-top-option 2 "unknown option '--frobnicate'" "$FATHOM" --frobnicate
+  bad_case unknown-command 2 "unknown command 'frobnicate'" "$FATHOM" frobnicate
+  bad_case missing-argument 2 "'--format' needs an argument" "$FATHOM" check "$dir/empty.py" --format
+  bad_case bad-format 2 "invalid argument 'xml'" "$FATHOM" check --format xml "$dir/empty.py"
+  bad_case no-files 2 'missing' "$FATHOM" check
+  bad_case version 0 '^fathom 0\.1\.0$' "$FATHOM" --version
+  bad_case help 0 '^  check ' "$FATHOM" --help
+  bad_case help-check 0 '--color auto\|always\|never' "$FATHOM" help check
+  bad_case check-help 0 '--quiet' "$FATHOM" check --help
+  bad_case anf-help 0 '--spans' "$FATHOM" anf --help
+}
+
+for suite in $SUITES; do
+  if ! declare -F "suite_$suite" >/dev/null; then
+    echo "run.sh: no suite '$suite'" >&2
+    exit 2
+  fi
+  if [ "$suite" != unit ] && [ ! -x "$FATHOM" ]; then
+    fail "$suite" "$FATHOM not found"
+    continue
+  fi
+  "suite_$suite"
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,482 @@
+/* util.c: memory, vectors, hash maps, interned strings, string buffers and
+ * the small text helpers every other module leans on.
+ *
+ * Memory.  Every allocation goes through the Boehm GC: fx_alloc for memory
+ * that may hold pointers (scanned, zeroed), fx_alloc_atomic for byte buffers
+ * (not scanned; zeroed here too so no caller ever sees stale bytes).  Nothing
+ * is ever freed by hand.  Running out of memory aborts: there is no sensible
+ * recovery for an analyser and an error-code ladder on every allocation would
+ * bury the real logic.
+ *
+ * Containers.  VEC(T) grows by doubling through vec_grow_.  HashMap is an
+ * open-addressing table with linear probing: capacity a power of two, each
+ * entry stores the key's full 64-bit hash (so rehashing never calls the hash
+ * function and most mismatches are rejected without calling eq), maximum load
+ * 0.7, no deletion (so no tombstones).  An empty slot has key == NULL.  Both
+ * start at capacity 16, or 1 under -DFX_TINY_TABLES so that every test walks
+ * the growth and rehash paths.
+ *
+ * Text.  StrTab interns strings (equal text => same pointer).  StrBuf is a
+ * growable, always NUL-terminated byte buffer.  fmt_float and fmt_pystr
+ * reproduce Python's repr() of a float and of a str exactly enough for
+ * diagnostics and golden files to read like Python. */
+#include "util.h"
+
+#include <gc.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef FX_TINY_TABLES
+#define INITIAL_CAP 1
+#else
+#define INITIAL_CAP 16
+#endif
+
+/* ---------------------------------------------------------------- memory */
+
+/* Start the collector; must run before any allocation (main calls it). */
+void fx_init(void) { GC_INIT(); }
+
+/* Abort on allocation failure: library code has nothing better to do. */
+static void *check(void *p, size_t n) {
+  if (!p && n) abort();
+  return p;
+}
+
+/* Zeroed memory that the collector scans for pointers. */
+void *fx_alloc(size_t n) { return check(GC_MALLOC(n ? n : 1), 1); }
+
+/* Zeroed memory that the collector does not scan: bytes, numbers. */
+void *fx_alloc_atomic(size_t n) {
+  void *p = check(GC_MALLOC_ATOMIC(n ? n : 1), 1);
+  memset(p, 0, n ? n : 1);
+  return p;
+}
+
+/* Resize keeping the object's kind (scanned or atomic); NULL p allocates. */
+void *fx_realloc(void *p, size_t n) { return check(GC_REALLOC(p, n ? n : 1), 1); }
+
+/* A GC copy of the NUL-terminated string s. */
+char *fx_strdup(const char *s) { return fx_strndup(s, strlen(s)); }
+
+/* A GC copy of the first n bytes of s, NUL-terminated. */
+char *fx_strndup(const char *s, size_t n) {
+  char *d = fx_alloc_atomic(n + 1);
+  memcpy(d, s, n);
+  return d;
+}
+
+/* printf into a fresh GC string. */
+char *fx_sprintf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = fx_vsprintf(fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+/* vprintf into a fresh GC string: measure first, then print. */
+char *fx_vsprintf(const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  if (n < 0) return fx_strdup("");
+  char *s = fx_alloc_atomic((size_t)n + 1);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  return s;
+}
+
+/* --------------------------------------------------------------- vectors */
+
+/* Make room for `need` elements: double, starting from INITIAL_CAP. */
+void vec_grow_(void **items, int *cap, size_t elem_size, int need) {
+  if (need <= *cap) return;
+  long long c = *cap > 0 ? *cap : INITIAL_CAP;
+  while (c < need) c *= 2;
+  if (c > INT32_MAX) abort();
+  *items = fx_realloc(*items, (size_t)c * elem_size);
+  *cap = (int)c;
+}
+
+/* ------------------------------------------------------------- hash maps */
+
+/* A match test used by the probe: the map's eq, or a custom one (StrTab). */
+typedef bool (*MatchFn)(const void *stored, const void *probe);
+
+/* An empty map; the table is allocated on the first insertion. */
+void hm_init(HashMap *m, HashFn hash, EqFn eq) {
+  *m = (HashMap){.entries = NULL, .cap = 0, .count = 0, .hash = hash, .eq = eq};
+}
+
+static uint64_t ptr_hash(const void *k) { return hash_ptr(k); }
+static bool ptr_eq(const void *a, const void *b) { return a == b; }
+static uint64_t str_hash(const void *k) { return hash_bytes(k, strlen(k)); }
+static bool str_eq(const void *a, const void *b) { return strcmp(a, b) == 0; }
+
+void hm_init_ptr(HashMap *m) { hm_init(m, ptr_hash, ptr_eq); }
+void hm_init_str(HashMap *m) { hm_init(m, str_hash, str_eq); }
+
+/* Index of the entry matching (h, key), or of the empty slot where it would
+ * go.  The load limit guarantees an empty slot, so the loop terminates. */
+static size_t probe(const HashMap *m, uint64_t h, const void *key, MatchFn match) {
+  size_t mask = m->cap - 1;
+  for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+    const HashEntry *e = &m->entries[i];
+    if (!e->key) return i;
+    if (e->hash == h && (e->key == key || match(e->key, key))) return i;
+  }
+}
+
+/* Move every entry into a table of capacity newcap (stored hashes reused). */
+static void rehash(HashMap *m, size_t newcap) {
+  HashEntry *old = m->entries;
+  size_t oldcap = m->cap;
+  m->entries = fx_array(HashEntry, newcap);
+  m->cap = newcap;
+  for (size_t i = 0; i < oldcap; i++) {
+    if (!old[i].key) continue;
+    size_t j = (size_t)old[i].hash & (newcap - 1);
+    while (m->entries[j].key) j = (j + 1) & (newcap - 1);
+    m->entries[j] = old[i];
+  }
+}
+
+/* Grow until one more entry keeps the load at most 0.7. */
+static void reserve_one(HashMap *m) {
+  size_t cap = m->cap ? m->cap : INITIAL_CAP;
+  while ((m->count + 1) * 10 > cap * 7) cap *= 2;
+  if (cap != m->cap) rehash(m, cap);
+}
+
+/* The value stored for key, NULL when absent (or stored as NULL). */
+void *hm_get(const HashMap *m, const void *key) {
+  if (!m->count || !key) return NULL;
+  HashEntry *e = &m->entries[probe(m, m->hash(key), key, m->eq)];
+  return e->key ? e->value : NULL;
+}
+
+/* Is key present (whatever its value)? */
+bool hm_has(const HashMap *m, const void *key) {
+  if (!m->count || !key) return false;
+  return m->entries[probe(m, m->hash(key), key, m->eq)].key != NULL;
+}
+
+/* The slot for a precomputed hash; inserts {key, NULL} when absent.  The
+ * returned pointer is valid until the next insertion. */
+static HashEntry *slot_hashed(HashMap *m, uint64_t h, const void *key,
+                              MatchFn match, bool *found) {
+  if (m->cap) {
+    HashEntry *e = &m->entries[probe(m, h, key, match)];
+    if (e->key) {
+      if (found) *found = true;
+      return e;
+    }
+  }
+  reserve_one(m);
+  HashEntry *e = &m->entries[probe(m, h, key, match)];
+  *e = (HashEntry){.hash = h, .key = key, .value = NULL};
+  m->count++;
+  if (found) *found = false;
+  return e;
+}
+
+HashEntry *hm_slot(HashMap *m, const void *key, bool *found) {
+  if (!key) return NULL;  /* NULL keys are never stored */
+  return slot_hashed(m, m->hash(key), key, m->eq, found);
+}
+
+/* Insert key -> value, or replace the value of an equal key. */
+void hm_put(HashMap *m, const void *key, void *value) {
+  if (!key) return;  /* NULL keys are never stored */
+  hm_slot(m, key, NULL)->value = value;
+}
+
+/* ---------------------------------------------------------------- hashes */
+
+/* splitmix64's finaliser: every input bit affects every output bit, which
+ * matters because the table index uses only the low bits. */
+static uint64_t finalise(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+/* FNV-1a over the bytes, then finalised. */
+uint64_t hash_bytes(const void *p, size_t n) {
+  const unsigned char *s = p;
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (size_t i = 0; i < n; i++) {
+    h ^= s[i];
+    h *= 0x100000001b3ULL;
+  }
+  return finalise(h);
+}
+
+/* Hash of an address (for maps keyed by identity). */
+uint64_t hash_ptr(const void *p) { return finalise((uint64_t)(uintptr_t)p); }
+
+/* Order-sensitive combination: hash_mix(hash_mix(h, a), b) != ... (b, a). */
+uint64_t hash_mix(uint64_t h, uint64_t v) {
+  return finalise(h ^ (finalise(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
+}
+
+/* -------------------------------------------------------------- interning */
+
+/* The probe key for interning: text that need not be NUL-terminated. */
+typedef struct { const char *s; size_t n; } Text;
+
+/* Does the stored NUL-terminated string equal the probe text? */
+static bool text_match(const void *stored, const void *probe_key) {
+  const Text *t = probe_key;
+  return strncmp(stored, t->s, t->n) == 0 && ((const char *)stored)[t->n] == 0;
+}
+
+/* An empty interning table (keys are the interned strings). */
+void strtab_init(StrTab *t) { hm_init_str(&t->map); }
+
+/* The unique copy of s[0..n).  Text stops at an embedded NUL, since the
+ * result is a C string; the stored hash equals str_hash of the copy. */
+const char *strtab_intern(StrTab *t, const char *s, size_t n) {
+  n = strnlen(s, n);
+  Text probe_key = {s, n};
+  bool found;
+  HashEntry *e = slot_hashed(&t->map, hash_bytes(s, n), &probe_key, text_match, &found);
+  if (!found) e->key = fx_strndup(s, n);
+  return e->key;
+}
+
+/* ---------------------------------------------------------- string buffer */
+
+/* Room for n more bytes plus the terminating NUL. */
+static void sb_reserve(StrBuf *b, size_t n) {
+  if (b->len + n < b->cap) return;
+  size_t cap = b->cap ? b->cap : INITIAL_CAP;
+  while (cap <= b->len + n) cap *= 2;
+  b->s = b->s ? fx_realloc(b->s, cap) : fx_alloc_atomic(cap);
+  b->cap = cap;
+}
+
+/* Append n bytes (NUL bytes included), keeping the buffer terminated. */
+void sb_putn(StrBuf *b, const char *s, size_t n) {
+  sb_reserve(b, n);
+  memcpy(b->s + b->len, s, n);
+  b->len += n;
+  b->s[b->len] = 0;
+}
+
+void sb_putc(StrBuf *b, char c) { sb_putn(b, &c, 1); }
+void sb_puts(StrBuf *b, const char *s) { sb_putn(b, s, strlen(s)); }
+
+/* Append printf output. */
+void sb_printf(StrBuf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  sb_vprintf(b, fmt, ap);
+  va_end(ap);
+}
+
+/* Print straight into the buffer: measure, reserve, print. */
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  if (n <= 0) return;
+  sb_reserve(b, (size_t)n);
+  vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+  b->len += (size_t)n;
+}
+
+/* The contents as a C string; a never-written buffer reads as "". */
+const char *sb_cstr(StrBuf *b) { return b->s ? b->s : ""; }
+
+/* ---------------------------------------------------------- edit distance */
+
+/* Levenshtein distance over bytes with two rows.  Gives up with cap+1 as soon
+ * as the length difference or a whole row's minimum exceeds cap. */
+int edit_distance(const char *a, const char *b, int cap) {
+  size_t la = strlen(a), lb = strlen(b);
+  if ((long long)(la > lb ? la - lb : lb - la) > cap) return cap + 1;
+  int *prev = fx_alloc_atomic((lb + 1) * sizeof(int));
+  int *cur = fx_alloc_atomic((lb + 1) * sizeof(int));
+  for (size_t j = 0; j <= lb; j++) prev[j] = (int)j;
+  for (size_t i = 1; i <= la; i++) {
+    cur[0] = (int)i;
+    int row_min = cur[0];
+    for (size_t j = 1; j <= lb; j++) {
+      int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+      int del = prev[j] + 1, ins = cur[j - 1] + 1;
+      cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+      if (cur[j] < row_min) row_min = cur[j];
+    }
+    if (row_min > cap) return cap + 1;
+    int *t = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[lb] > cap ? cap + 1 : prev[lb];
+}
+
+/* ------------------------------------------------------------ float repr */
+
+/* Decimal digits of a positive finite double: digits "d1d2..dn" (no
+ * trailing zeros) meaning 0.d1d2..dn * 10^(exp10+1), i.e. d1.d2.. * 10^exp10. */
+typedef struct { char digits[24]; int ndigits; int exp10; } Decimal;
+
+/* The p-significant-digit rounding of v as printf("%.*e") gives it
+ * (correctly rounded by glibc). */
+static Decimal decimal_of(double v, int p) {
+  char buf[48];
+  snprintf(buf, sizeof buf, "%.*e", p - 1, v);
+  Decimal d = {.ndigits = 0};
+  const char *s = buf;
+  for (; *s != 'e'; s++)
+    if (*s >= '0' && *s <= '9') d.digits[d.ndigits++] = *s;
+  d.exp10 = atoi(s + 1);
+  return d;
+}
+
+/* The value the decimal reads back as. */
+static double decimal_value(const Decimal *d) {
+  char buf[48];
+  snprintf(buf, sizeof buf, "%c.%.*se%d", d->digits[0], d->ndigits - 1,
+           d->digits + 1, d->exp10);
+  return strtod(buf, NULL);
+}
+
+/* Move to the neighbouring p-digit decimal above (delta = +1) or below
+ * (delta = -1): 9.99e2 + 1 ulp = 1.00e3, and 1.00e3 - 1 ulp = 9.99e2. */
+static void decimal_step(Decimal *d, int delta) {
+  int i = d->ndigits - 1;
+  for (; i >= 0; i--) {
+    int c = d->digits[i] - '0' + delta;
+    if (c >= 0 && c <= 9) { d->digits[i] = (char)('0' + c); break; }
+    d->digits[i] = delta > 0 ? '0' : '9';
+  }
+  if (i < 0) { d->digits[0] = '1'; d->exp10++; }   /* carried out of the top */
+  else if (d->digits[0] == '0') {                  /* borrowed the leading 1 */
+    memset(d->digits, '9', (size_t)d->ndigits);
+    d->exp10--;
+  }
+}
+
+/* The shortest decimal that round-trips to v, nearest to v among those of
+ * that length (Python's repr).  For p digits the correctly rounded value is
+ * the nearest candidate; when it just misses (the rounding interval is
+ * lopsided at powers of two) only its neighbour on the other side of v can
+ * still hit, so that one is tried too.  17 digits always round-trip. */
+static Decimal shortest_decimal(double v) {
+  Decimal d = {.ndigits = 0};
+  for (int p = 1; p <= 17; p++) {
+    d = decimal_of(v, p);
+    double back = decimal_value(&d);
+    if (back == v) break;
+    Decimal n = d;
+    decimal_step(&n, back > v ? -1 : +1);
+    if (decimal_value(&n) == v) { d = n; break; }
+  }
+  while (d.ndigits > 1 && d.digits[d.ndigits - 1] == '0') d.ndigits--;
+  return d;
+}
+
+/* Write d the way Python's repr does: scientific when the exponent is below
+ * -4 or at least 16, otherwise positional with at least one decimal. */
+static void put_decimal(StrBuf *b, const Decimal *d) {
+  int e = d->exp10, n = d->ndigits;
+  if (e < -4 || e >= 16) {
+    sb_putc(b, d->digits[0]);
+    if (n > 1) { sb_putc(b, '.'); sb_putn(b, d->digits + 1, (size_t)n - 1); }
+    sb_printf(b, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
+  } else if (e < 0) {
+    sb_puts(b, "0.");
+    for (int i = 0; i < -e - 1; i++) sb_putc(b, '0');
+    sb_putn(b, d->digits, (size_t)n);
+  } else {
+    for (int i = 0; i <= e; i++) sb_putc(b, i < n ? d->digits[i] : '0');
+    sb_putc(b, '.');
+    if (n > e + 1) sb_putn(b, d->digits + e + 1, (size_t)(n - e - 1));
+    else sb_putc(b, '0');
+  }
+}
+
+/* repr(v): the sign first (so -0.0 keeps it), then the special values,
+ * then the shortest round-trip digits. */
+void fmt_float(StrBuf *b, double v) {
+  if (isnan(v)) { sb_puts(b, "nan"); return; }
+  if (signbit(v)) { sb_putc(b, '-'); v = -v; }
+  if (isinf(v)) { sb_puts(b, "inf"); return; }
+  if (v == 0) { sb_puts(b, "0.0"); return; }
+  Decimal d = shortest_decimal(v);
+  put_decimal(b, &d);
+}
+
+/* -------------------------------------------------------------- str repr */
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), storing its
+ * code point; 0 when the bytes are not valid UTF-8 (overlong forms,
+ * surrogates and values past U+10FFFF are invalid). */
+int utf8_decode(const char *s, size_t n, uint32_t *cp) {
+  const unsigned char *u = (const unsigned char *)s;
+  if (n == 0) return 0;
+  if (u[0] < 0x80) { *cp = u[0]; return 1; }
+  int len = u[0] >= 0xf0 ? 4 : u[0] >= 0xe0 ? 3 : u[0] >= 0xc0 ? 2 : 0;
+  if (len == 0 || (size_t)len > n || u[0] > 0xf4) return 0;
+  uint32_t c = u[0] & (0x7f >> len);
+  for (int i = 1; i < len; i++) {
+    if ((u[i] & 0xc0) != 0x80) return 0;
+    c = (c << 6) | (u[i] & 0x3f);
+  }
+  static const uint32_t min_for_len[5] = {0, 0, 0x80, 0x800, 0x10000};
+  if (c < min_for_len[len] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) return 0;
+  *cp = c;
+  return len;
+}
+
+/* Non-printable per Python's str.isprintable, for the code points one is
+ * likely to meet: C0/C1 controls, DEL, and the separators and format
+ * characters of Latin-1 and General Punctuation.  (Unassigned code points
+ * are not tracked: that needs the Unicode tables.) */
+static bool nonprintable(uint32_t c) {
+  return c < 0x20 || (c >= 0x7f && c <= 0xa0) || c == 0xad || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200f) || (c >= 0x2028 && c <= 0x202f) ||
+         (c >= 0x205f && c <= 0x206f) || c == 0x3000 || c == 0xfeff;
+}
+
+/* One code point as Python escapes it: \xNN, \uNNNN or \UNNNNNNNN. */
+static void put_escaped_cp(StrBuf *b, uint32_t c) {
+  switch (c) {
+  case '\n': sb_puts(b, "\\n"); return;
+  case '\r': sb_puts(b, "\\r"); return;
+  case '\t': sb_puts(b, "\\t"); return;
+  }
+  if (c <= 0xff) sb_printf(b, "\\x%02x", (unsigned)c);
+  else if (c <= 0xffff) sb_printf(b, "\\u%04x", (unsigned)c);
+  else sb_printf(b, "\\U%08x", (unsigned)c);
+}
+
+/* repr(s): single quotes unless s has ' and no "; escapes for backslash,
+ * the quote, \n \r \t and other non-printables; undecodable bytes as \xNN. */
+void fmt_pystr(StrBuf *b, const char *s, size_t n) {
+  bool has_single = memchr(s, '\'', n) != NULL, has_double = memchr(s, '"', n) != NULL;
+  char q = has_single && !has_double ? '"' : '\'';
+  sb_putc(b, q);
+  for (size_t i = 0; i < n;) {
+    uint32_t c;
+    int k = utf8_decode(s + i, n - i, &c);
+    if (k == 0) {  /* not UTF-8: show the byte */
+      sb_printf(b, "\\x%02x", (unsigned char)s[i++]);
+      continue;
+    }
+    if (c == '\\' || c == (uint32_t)q) { sb_putc(b, '\\'); sb_putc(b, (char)c); }
+    else if (nonprintable(c)) put_escaped_cp(b, c);
+    else sb_putn(b, s + i, (size_t)k);
+    i += (size_t)k;
+  }
+  sb_putc(b, q);
+}
