@@ -148,7 +148,8 @@ struct AbsValue {
   AbsKind kind;
   uint8_t flags;      /* ABS_F_* */
   uint32_t id;        /* creation order in the store: a deterministic key */
-  uint64_t hash;      /* structural hash, deterministic across runs */
+  uint64_t hash;      /* structural; the same in every run except for
+                         closures, which hash their context's address */
   union {
     /* ABS_INT (i), ABS_BOOL (i: 0 or 1), ABS_FLOAT (f), ABS_STR (s, len;
      * s is NUL-terminated but may contain NULs).  !known: any value. */

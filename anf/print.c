@@ -8,7 +8,9 @@
  *     return %3
  *   }
  *
- * Graphs print in module->graphs order, separated by a blank line.  Names
+ * Graphs print grouped by top-level function: the module graph, then each
+ * function followed by every graph nested in it, in creation order within
+ * a group (module->graphs order otherwise), separated by a blank line.  Names
  * do not depend on internal ids: a first pass over the whole module numbers
  * the applies %1, %2 ... in print order and names the parameters after
  * their source names, made unique module-wide in print order (`%n`, then
@@ -29,6 +31,7 @@ typedef struct Printer {
   HashMap names;   /* parameter -> printed name (without %) */
   HashMap nums;    /* apply -> K */
   HashMap used;    /* base name -> next suffix number */
+  AnfGraph **order;
 } Printer;
 
 static void name_param(Printer *p, AnfNode *n) {
@@ -41,13 +44,56 @@ static void name_param(Printer *p, AnfNode *n) {
   hm_put(&p->names, n, k ? fx_sprintf("%s.%" PRIdPTR, base, k) : (char *)base);
 }
 
+/* The top-level graph g belongs to: its outermost lexical ancestor below
+ * the module graph.  Memoised; iterative (lexical chains can be deep). */
+static AnfGraph *top_of(HashMap *memo, AnfGraph *g) {
+  PtrVec path = {0};
+  AnfGraph *t = g;
+  for (;;) {
+    AnfGraph *known = hm_get(memo, t);
+    if (known) { t = known; break; }
+    if (!t->lexical || t->lexical->role == ANF_G_MODULE) break;
+    vec_push(&path, t);
+    t = t->lexical;
+  }
+  for (int i = 0; i < path.len; i++) hm_put(memo, path.items[i], t);
+  hm_put(memo, g, t);
+  return t;
+}
+
+/* Graphs in print order (see the comment at the top). */
+static AnfGraph **print_order(AnfModule *m) {
+  HashMap memo, group;
+  hm_init_ptr(&memo);
+  hm_init_ptr(&group);
+  typedef VEC(AnfGraph *) GraphVec;
+  VEC(GraphVec *) groups = {0};
+  for (int i = 0; i < m->graphs.len; i++) {
+    AnfGraph *g = m->graphs.items[i];
+    AnfGraph *t = top_of(&memo, g);
+    GraphVec *gv = hm_get(&group, t);
+    if (!gv) {
+      gv = fx_new(GraphVec);
+      hm_put(&group, t, gv);
+      vec_push(&groups, gv);
+    }
+    vec_push(gv, g);
+  }
+  AnfGraph **out = fx_array(AnfGraph *, m->graphs.len + 1);
+  int k = 0;
+  for (int i = 0; i < groups.len; i++)
+    for (int j = 0; j < groups.items[i]->len; j++) out[k++] = groups.items[i]->items[j];
+  return out;
+}
+
 static void number_module(Printer *p, AnfModule *m) {
   hm_init_ptr(&p->names);
   hm_init_ptr(&p->nums);
   hm_init_str(&p->used);
+  p->order = print_order(m);
   intptr_t k = 0;
   for (int i = 0; i < m->graphs.len; i++) {
-    AnfGraph *g = m->graphs.items[i];
+    AnfGraph *g = p->order[i];
     for (int j = 0; j < g->nparams; j++) name_param(p, g->params[j]);
     for (int j = 0; j < g->nodes.len; j++)
       if (!hm_has(&p->nums, g->nodes.items[j])) hm_put(&p->nums, g->nodes.items[j], (void *)++k);
@@ -166,7 +212,7 @@ void anf_print_module(StrBuf *out, AnfModule *m, unsigned flags) {
   number_module(&p, m);
   for (int i = 0; i < m->graphs.len; i++) {
     if (i) sb_putc(out, '\n');
-    print_graph(&p, m->graphs.items[i]);
+    print_graph(&p, p.order[i]);
   }
 }
 

@@ -180,6 +180,9 @@ void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp) {
   if (i < 0 || !s->cur.env) return; /* the pre-scan saw every binding */
   s->cur.env[i] = (Binding){v, ST_DEF};
   if (!v->name && v->kind != ANF_CONST) v->name = name;
+  /* module-level values are checked even when no function reads them */
+  if (s->kind == SC_MODULE && v->kind == ANF_APPLY && v->graph == s->cur.g)
+    anf_add_effect(s->cur.g, v);
 }
 
 /* A constant read gets its own node, so it carries the span of the use. */

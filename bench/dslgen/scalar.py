@@ -115,8 +115,12 @@ class ScalarGen(ProgramGen):
 
     # ================= names and scopes =================
     def fresh(self, ctx, stem):
-        ctx.names["n"] = ctx.names.get("n", 0) + 1
-        return f"{stem}{ctx.names['n']}"
+        return self.fresh_in(ctx.names, stem)
+
+    def fresh_in(self, names, stem):
+        """A local name unique in its module-level function."""
+        names["n"] = names.get("n", 0) + 1
+        return f"{stem}{names['n']}"
 
     def pick(self, sc, pred, consts=True, assignable=False):
         """A name of sc (or of the recent module constants) whose Var
@@ -133,9 +137,9 @@ class ScalarGen(ProgramGen):
     def store(self, t, e):
         """e made fit for storing: ints in [0, MOD), floats in [0, 1000)."""
         if t == INT and not is_leaf(e):
-            return Atom(f"{wrap(e)} % MOD")
+            return f"{wrap(e)} % MOD"
         if t == FLOAT and not is_leaf(e) and not e.replace(".", "").isdigit():
-            return Atom(f"{wrap(e)} % {FLOAT_MOD}")
+            return f"{wrap(e)} % {FLOAT_MOD}"
         return e
 
     # ================= expressions =================
@@ -235,7 +239,7 @@ class ScalarGen(ProgramGen):
             body = self.int_expr(inner, ctx, 1)
         if rng.random() < 0.4:
             return Atom(f"len([{x} for {x} in {src} if {x} > {rng.randrange(1, 9)}])")
-        return Atom(f"sum([{body} for {x} in {src}]) % MOD")
+        return f"sum([{body} for {x} in {src}]) % MOD"
 
     def float_expr(self, sc, ctx, d):
         rng = self.rng
@@ -372,7 +376,8 @@ class ScalarGen(ProgramGen):
             if fi:
                 return Atom(f"partial({fi.name}, {self.int_leaf(sc, ctx)})"), fi.cost, fi.depth
         w = self.fresh(ctx, "w")
-        inner = {n: v for n, v in sc.items() if v.type == INT}
+        # only frozen variables: the lambda may outlive this statement
+        inner = {n: v for n, v in sc.items() if v.type == INT and v.frozen}
         inner[w] = Var(INT)
         with ctx_no_calls(ctx):
             body = self.store(INT, self.int_expr(inner, ctx, 1) + f" * {w} + {w}")
@@ -499,7 +504,8 @@ class ScalarGen(ProgramGen):
             elif r < 0.45:
                 em.line(f"{name} = {rng.choice(['max', 'min'])}({name}, {self.store(INT, e)})")
             else:
-                em.line(f"{name} = {self.store(INT, f'{name} {rng.choice('+-*^')} {wrap(e)}')}")
+                op = rng.choice("+-*^")
+                em.line(f"{name} = {self.store(INT, f'{name} {op} {wrap(e)}')}")
         elif t == FLOAT:
             em.line(f"{name} = ({name} * {rng.choice(['0.5', 'SCALE', '1.5'])} + "
                     f"{wrap(self.float_expr(sc, ctx, 1))}) % {FLOAT_MOD}")
@@ -851,9 +857,10 @@ class ScalarGen(ProgramGen):
                 and fi.cost <= FN_COST_MAX and fi.depth <= FN_DEPTH_MAX):
             self.fn_pool.append(fi)
 
-    def filler(self, sc, budget, names):
-        """Work without calls in a recursive function's recursive path."""
-        ctx = Ctx(ret=INT, calls=False, nest=1, names=names)
+    def filler(self, sc, budget, names, ret):
+        """Work without calls in a recursive function's recursive path (its
+        parameters are frozen: termination does not depend on it)."""
+        ctx = Ctx(ret=ret, calls=False, nest=1, names=names)
         return self.block(sc, ctx, budget), ctx
 
     def fn_recursive(self):
@@ -878,7 +885,7 @@ class ScalarGen(ProgramGen):
             params, ret, cost, depth = [Param("t", rng.choice(INT_VECS))], INT, 5, 5
         else:
             params, ret, cost, depth = [Param("n", INT)], INT, 6, 6
-        sc = self.param_scope(params)
+        sc = {n: replace(v, frozen=True) for n, v in self.param_scope(params).items()}
         self.def_line(name, params)
         with em.block():
             base, step = self.recursion_shape(kind, name, names)
@@ -886,13 +893,13 @@ class ScalarGen(ProgramGen):
             with em.block():
                 em.line(f"return {base[1]}")
             if kind == "walk":
-                a, b = self.fresh(Ctx(ret, names=names), "a"), self.fresh(Ctx(ret, names=names), "b")
+                a, b = self.fresh_in(names, "a"), self.fresh_in(names, "b")
                 em.line(f"{a}, {b} = acc")
                 sc[a] = sc[b] = Var(INT)
                 step = step.replace("@a", a).replace("@b", b)
             extra = "0"
             if filler:
-                body, fctx = self.filler(sc, rng.randint(2, 8), names)
+                body, fctx = self.filler(sc, rng.randint(2, 8), names, ret)
                 extra = self.int_leaf(body, fctx)
             em.line(f"return {step.replace('@w', extra)}")
         self.register(FuncInfo(name, params, ret, cost=cost, depth=depth))
@@ -901,11 +908,11 @@ class ScalarGen(ProgramGen):
         """((base condition, base value), recursive return) of one template;
         @w is a value of the filler, which must not change termination."""
         if kind == "fib":
-            return ("n < 2", "n"), f"({f}(n - 1) + {f}(n - 2) + {wrap('@w')}) % MOD"
+            return ("n < 2", "n"), f"({f}(n - 1) + {f}(n - 2) + @w) % MOD"
         if kind == "gcd":
             return ("b == 0", "a"), f"{f}(b, a % b)"
         if kind == "power":
-            return ("e == 0", "1"), f"({f}(b, e // 2) ** 2 * (b if e % 2 == 1 else 1) + @w * 0) % MOD"
+            return ("e == 0", "1"), f"({f}(b, e // 2) ** 2 * (b if e % 2 == 1 else 1) + @w % 2) % MOD"
         if kind == "walk":
             return ("n == 0", "acc"), f"{f}(n - 1, (@b, (@a + @b + n + @w) % MOD))"
         if kind == "tsum":
@@ -935,7 +942,7 @@ class ScalarGen(ProgramGen):
                     em.line(f"return {base}")
                 names = {}
                 if rng.random() < 0.6:
-                    self.filler({"n": Var(INT, frozen=True)}, rng.randint(2, 6), names)
+                    self.filler({"n": Var(INT, frozen=True)}, rng.randint(2, 6), names, ret)
                 if ret == BOOL:
                     em.line(f"return {other}(n - 1)")
                 else:
@@ -1033,9 +1040,9 @@ class ScalarGen(ProgramGen):
         cands = [f for f in self.funcs[-30:] if not f.vararg and f.params]
         fi = self.rng.choice(cands) if cands else None
         if fi is None:
-            return f"{n} + (lambda: 0)()" if False else f"(lambda {n}: {n})()"
+            return f"(lambda {n}: {n})()"
         args = [self.const_arg(p) for p in fi.params]
-        if self.rng.random() < 0.5:
+        if self.rng.random() < 0.5 or not fi.required():
             args.append(n)
         else:
             args = args[:len(fi.required()) - 1]

@@ -1,0 +1,11 @@
+"""dslgen: generators of valid fathom DSL programs for the benchmarks.
+
+GENERATORS maps a corpus kind (gen.py --kind) to its generator class.  To add
+one (tensor-heavy programs, say): subclass ScalarGen (or ProgramGen), extend
+its FUNCTION_KINDS / STATEMENTS tables and expr() dispatch, and add a line
+here."""
+from .scalar import ScalarGen
+
+GENERATORS = {
+    "scalar": ScalarGen,
+}
