@@ -137,28 +137,29 @@ static void push_term(Terms *ts, int64_t coeff, int natoms,
   if (coeff != 0) ts->t[ts->n++] = (AbsDimTerm){coeff, natoms, atoms};
 }
 
-/* Room for n terms. */
-static Terms terms_new(int n) {
-  return (Terms){fx_array(AbsDimTerm, n > 0 ? n : 1), 0, false};
+/* Room for n terms: the caller's small buffer, or GC memory. */
+#define TERMS_SMALL 16
+static Terms terms_new(AbsDimTerm *small, int n) {
+  return (Terms){n <= TERMS_SMALL ? small : fx_array(AbsDimTerm, n), 0, false};
 }
 
 static int expanded_size(const AbsDim *d) {
   return d->kind == DIM_POLY ? d->poly.nterms + 1 : 1;
 }
 
-/* Append d (not `?`) as terms; the constant is the term with no atoms. */
-static void expand(Terms *ts, const AbsDim *d) {
+/* Append d (not `?`) as terms; the constant is the term with no atoms.
+ * An atom's one-element atom list is *slot, which the caller provides. */
+static void expand(Terms *ts, const AbsDim *d, const AbsDim **slot) {
   switch (d->kind) {
   case DIM_INT: push_term(ts, d->value, 0, NULL); break;
   case DIM_POLY:
     for (int i = 0; i < d->poly.nterms; i++) ts->t[ts->n++] = d->poly.terms[i];
     push_term(ts, d->poly.constant, 0, NULL);
     break;
-  default: {
-    const AbsDim **one = fx_array(const AbsDim *, 1);
-    one[0] = d;
-    push_term(ts, 1, 1, one);
-  }
+  default:
+    *slot = d;
+    push_term(ts, 1, 1, slot);
+    break;
   }
 }
 
@@ -226,15 +227,19 @@ const AbsDim *dim_add(AbsStore *st, const AbsDim *a, const AbsDim *b) {
   if (a->kind == DIM_ANY || b->kind == DIM_ANY) return st->any_dim;
   if (b->kind == DIM_INT && b->value == 0) return a;
   if (a->kind == DIM_INT && a->value == 0) return b;
-  Terms ts = terms_new(expanded_size(a) + expanded_size(b));
-  expand(&ts, a);
-  expand(&ts, b);
+  AbsDimTerm buf[TERMS_SMALL];
+  const AbsDim *slot_a, *slot_b;
+  Terms ts = terms_new(buf, expanded_size(a) + expanded_size(b));
+  expand(&ts, a, &slot_a);
+  expand(&ts, b, &slot_b);
   return normalize(st, &ts);
 }
 
 /* Merge two atom lists sorted by id. */
 static const AbsDim *const *merge_atoms(const AbsDimTerm *x,
                                         const AbsDimTerm *y) {
+  if (x->natoms == 0) return y->atoms;
+  if (y->natoms == 0) return x->atoms;
   int n = x->natoms + y->natoms, i = 0, j = 0, k = 0;
   const AbsDim **out = fx_array(const AbsDim *, n);
   while (i < x->natoms || j < y->natoms) {
@@ -262,10 +267,13 @@ const AbsDim *dim_mul(AbsStore *st, const AbsDim *a, const AbsDim *b) {
   if (a->kind == DIM_ANY || b->kind == DIM_ANY) return st->any_dim;
   if (a->kind == DIM_INT && a->value == 1) return b;
   if (b->kind == DIM_INT && b->value == 1) return a;
-  Terms ta = terms_new(expanded_size(a)), tb = terms_new(expanded_size(b));
-  expand(&ta, a);
-  expand(&tb, b);
-  Terms ts = terms_new(ta.n * tb.n);
+  AbsDimTerm buf_a[TERMS_SMALL], buf_b[TERMS_SMALL], buf[TERMS_SMALL];
+  const AbsDim *slot_a, *slot_b;
+  Terms ta = terms_new(buf_a, expanded_size(a));
+  Terms tb = terms_new(buf_b, expanded_size(b));
+  expand(&ta, a, &slot_a);
+  expand(&tb, b, &slot_b);
+  Terms ts = terms_new(buf, ta.n * tb.n);
   for (int i = 0; i < ta.n; i++)
     for (int j = 0; j < tb.n; j++) mul_term(&ts, &ta.t[i], &tb.t[j]);
   return normalize(st, &ts);
@@ -294,9 +302,11 @@ const AbsDim *dim_floordiv(AbsStore *st, const AbsDim *a, const AbsDim *b) {
   int64_t k = b->value;
   if (k == 1) return a;
   if (a->kind == DIM_INT) return dim_const(st, floor_div(a->value, k));
-  Terms ta = terms_new(expanded_size(a));
-  expand(&ta, a);
-  Terms q = terms_new(ta.n), r = terms_new(ta.n);
+  AbsDimTerm buf_a[TERMS_SMALL], buf_q[TERMS_SMALL], buf_r[TERMS_SMALL];
+  const AbsDim *slot;
+  Terms ta = terms_new(buf_a, expanded_size(a));
+  expand(&ta, a, &slot);
+  Terms q = terms_new(buf_q, ta.n), r = terms_new(buf_r, ta.n);
   for (int i = 0; i < ta.n; i++) {
     const AbsDimTerm *t = &ta.t[i];
     int64_t qc = floor_div(t->coeff, k);

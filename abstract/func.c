@@ -138,8 +138,7 @@ static const AbsValue *intern_set(AbsStore *st, int n, const AbsFn *const *fns) 
 }
 
 const AbsValue *abs_func(AbsStore *st, int n, const AbsFn *const *fns) {
-  const void *small[ABS_SMALL];
-  const AbsFn **s = (const AbsFn **)abs_scratch(small, n);
+  ABS_SCRATCH(const AbsFn *, s, n);
   int m = 0;
   for (int i = 0; i < n; i++) {   /* insertion sort, dropping repeats */
     int j = m;
@@ -169,8 +168,7 @@ const AbsValue *abs_func_union(AbsStore *st, const AbsValue *a,
                                const AbsValue *b) {
   if (a == b) return a;
   int n = a->func.n + b->func.n, i = 0, j = 0, k = 0;
-  const void *small[ABS_SMALL];
-  const AbsFn **out = (const AbsFn **)abs_scratch(small, n);
+  ABS_SCRATCH(const AbsFn *, out, n);
   while (i < a->func.n || j < b->func.n) {
     int c = i >= a->func.n ? 1 : j >= b->func.n ? -1
                                : fn_cmp(a->func.fns[i], b->func.fns[j]);
@@ -187,8 +185,7 @@ typedef const AbsFn *(*FnMap)(AbsStore *, const AbsFn *, const void *, bool);
 static const AbsValue *map_set(AbsStore *st, const AbsValue *fnval, FnMap make,
                                const void *arg, bool flag) {
   if (fnval->kind != ABS_FUNC) return fnval;   /* unknown, error, bottom */
-  const void *small[ABS_SMALL];
-  const AbsFn **out = (const AbsFn **)abs_scratch(small, fnval->func.n);
+  ABS_SCRATCH(const AbsFn *, out, fnval->func.n);
   for (int i = 0; i < fnval->func.n; i++)
     out[i] = make(st, fnval->func.fns[i], arg, flag);
   return abs_func(st, fnval->func.n, out);

@@ -23,7 +23,7 @@ struct AbsStore {
   HashMap broadened;    /* memo of abs_broaden for composite values */
   const AbsValue *bottom, *unknown, *error, *none, *unbound, *ellipsis;
   const AbsValue *int_any, *float_any, *bool_any, *str_any;
-  const AbsValue *bools[2], *empty_tuple, *zero;
+  const AbsValue *bools[2], *empty_tuple;
   const AbsValue *prims[OP__COUNT];
   const AbsDim *any_dim;
 };
@@ -39,8 +39,11 @@ void abs_fns_init(AbsStore *st);
 uint64_t abs_hash_start(unsigned kind);
 uint64_t abs_hash_add(uint64_t h, uint64_t v);
 
-/* Scratch arrays: a small buffer on the caller's stack, GC memory beyond. */
+/* A scratch array `T *var` of n elements: a buffer on the caller's stack
+ * when small, GC memory beyond, so interning hits allocate nothing. */
 #define ABS_SMALL 16
-const void **abs_scratch(const void **small, int n);
+#define ABS_SCRATCH(T, var, n)    \
+  T var##_small[ABS_SMALL];       \
+  T *var = (n) <= ABS_SMALL ? var##_small : fx_array(T, (n))
 
 #endif

@@ -9,8 +9,9 @@
  * key, its arrays and its string bytes into GC memory, numbers the value
  * (`id`, creation order) and computes its flags (ABS_F_*).
  *
- * Hashes mix the kind, the scalar payloads and the children's hashes, never
- * addresses, so they are the same in every run.  Floats are keyed by bit
+ * Hashes mix the kind, the scalar payloads and the children's hashes, not
+ * addresses, so they are the same in every run (closures excepted: they
+ * hash their opaque context pointer, see func.c).  Floats are keyed by bit
  * pattern (0.0 and -0.0 differ) after folding every NaN into one.
  *
  * Singletons and the ANY scalars are made once by abs_store_new and
@@ -30,10 +31,6 @@ uint64_t abs_hash_add(uint64_t h, uint64_t v) { return hash_mix(h, v); }
 
 static uint64_t value_hash(const void *k) {
   return ((const AbsValue *)k)->hash;
-}
-
-const void **abs_scratch(const void **small, int n) {
-  return n <= ABS_SMALL ? small : fx_alloc(sizeof(void *) * (size_t)n);
 }
 
 /* ---- equality, one level deep ---- */
@@ -95,8 +92,9 @@ static bool value_eq(const void *pa, const void *pb) {
            a->enumerate.start == b->enumerate.start;
   case ABS_MODULE: return a->module == b->module;
   case ABS_EXC: return a->exc.op == b->exc.op && a->exc.msg == b->exc.msg;
-  case ABS_KWARG:
-    return a->kwarg.name == b->kwarg.name && a->kwarg.value == b->kwarg.value;
+  case ABS_KWARG:   /* a key's name is not interned yet: compare text */
+    return a->kwarg.value == b->kwarg.value &&
+           (a->kwarg.name == b->kwarg.name || strcmp(a->kwarg.name, b->kwarg.name) == 0);
   default: return true;   /* singletons */
   }
 }
@@ -162,8 +160,8 @@ static const void *copy_array(const void *items, int n, size_t size) {
   return p;
 }
 
-/* A GC copy of key with its arrays and bytes copied too. */
-static AbsValue *copy_value(const AbsValue *key) {
+/* A GC copy of key with its arrays and bytes copied (names interned). */
+static AbsValue *copy_value(AbsStore *st, const AbsValue *key) {
   AbsValue *v = fx_new(AbsValue);
   *v = *key;
   switch (key->kind) {
@@ -186,6 +184,9 @@ static AbsValue *copy_value(const AbsValue *key) {
       v->sc.s = s;
     }
     break;
+  case ABS_KWARG:
+    v->kwarg.name = strtab_intern(&st->names, key->kwarg.name, strlen(key->kwarg.name));
+    break;
   default: break;
   }
   return v;
@@ -195,7 +196,7 @@ const AbsValue *abs_intern_value(AbsStore *st, const AbsValue *key) {
   bool found;
   HashEntry *slot = hm_slot(&st->values, key, &found);
   if (found) return slot->value;
-  AbsValue *v = copy_value(key);
+  AbsValue *v = copy_value(st, key);
   v->id = st->next_id++;
   v->flags = value_flags(v);
   slot->key = v;
@@ -232,7 +233,6 @@ AbsStore *abs_store_new(void) {
   st->str_any = scalar_any(st, ABS_STR);
   st->bools[0] = abs_bool(st, false);
   st->bools[1] = abs_bool(st, true);
-  st->zero = abs_int(st, 0);
   st->empty_tuple = abs_tuple(st, 0, NULL);
   return st;
 }
@@ -301,6 +301,7 @@ static uint64_t hash_items(uint64_t h, int n, const AbsValue *const *items) {
 }
 
 const AbsValue *abs_tuple(AbsStore *st, int n, const AbsValue *const *items) {
+  if (n == 0 && st->empty_tuple) return st->empty_tuple;
   AbsValue key = {.kind = ABS_TUPLE};
   key.tuple.n = n;
   key.tuple.items = items;
@@ -313,8 +314,7 @@ const AbsValue *abs_tuple_concat(AbsStore *st, const AbsValue *a,
   if (a->tuple.n == 0) return b;
   if (b->tuple.n == 0) return a;
   int n = a->tuple.n + b->tuple.n;
-  const void *small[ABS_SMALL];
-  const AbsValue **items = (const AbsValue **)abs_scratch(small, n);
+  ABS_SCRATCH(const AbsValue *, items, n);
   memcpy(items, a->tuple.items, sizeof(void *) * (size_t)a->tuple.n);
   memcpy(items + a->tuple.n, b->tuple.items, sizeof(void *) * (size_t)b->tuple.n);
   return abs_tuple(st, n, items);
@@ -425,7 +425,7 @@ const AbsValue *abs_kwarg(AbsStore *st, const char *name,
                           const AbsValue *value) {
   size_t n = strlen(name);
   AbsValue key = {.kind = ABS_KWARG};
-  key.kwarg.name = strtab_intern(&st->names, name, n);
+  key.kwarg.name = name;   /* interned by copy_value on a miss */
   key.kwarg.value = value;
   key.hash = abs_hash_add(abs_hash_add(abs_hash_start(ABS_KWARG),
                                        hash_bytes(name, n)), value->hash);

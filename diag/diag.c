@@ -83,7 +83,7 @@ void diag_sink_init(DiagSink *s) {
 /* ------------------------------------------------------------ reporting */
 
 /* Add d unless an equal diagnostic is already there; return the one kept. */
-static Diag *add(DiagSink *s, Diag *d) {
+Diag *diag_add(DiagSink *s, Diag *d) {
   bool found;
   HashEntry *e = hm_slot(&s->seen, d, &found);
   if (found) return e->value;
@@ -102,7 +102,7 @@ static Diag *report_v(DiagSink *s, DiagKind kind, Severity sev, Span span,
   d->sev = sev;
   d->span = span;
   d->msg = fx_vsprintf(fmt, ap);
-  return add(s, d);
+  return diag_add(s, d);
 }
 
 /* Report with the kind's default severity from the DIAG_KINDS table. */
@@ -157,4 +157,26 @@ void diag_sort(DiagSink *s) {
   for (int i = 0; i < n; i++) r[i] = (Ranked){s->diags.items[i], i};
   qsort(r, (size_t)n, sizeof *r, compare_ranked);
   for (int i = 0; i < n; i++) s->diags.items[i] = r[i].d;
+}
+
+/* ---------------------------------------------------------- truncation */
+
+/* Forget every diagnostic reported after the first `mark` ones (the
+ * analysis redoes work whose findings were provisional).  The duplicate
+ * table is rebuilt from what remains. */
+void diag_truncate(DiagSink *s, int mark) {
+  if (mark >= s->diags.len) return;
+  s->diags.len = mark;
+  hm_init(&s->seen, diag_hash, diag_eq);
+  s->nerrors = s->nwarnings = 0;
+  for (int i = 0; i < s->diags.len; i++) {
+    Diag *d = s->diags.items[i];
+    hm_put(&s->seen, d, d);
+    s->nerrors += d->sev == SEV_ERROR;
+    s->nwarnings += d->sev == SEV_WARNING;
+  }
+}
+
+Severity diag_kind_severity(DiagKind k) {
+  return (unsigned)k < DK__COUNT ? kind_severity[k] : SEV_ERROR;
 }

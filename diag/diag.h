@@ -68,6 +68,7 @@ typedef enum { SEV_ERROR, SEV_WARNING, SEV_NOTE } Severity;
 const char *diag_kind_name(DiagKind k);
 bool diag_kind_from_name(const char *name, DiagKind *out);
 const char *severity_name(Severity s);
+Severity diag_kind_severity(DiagKind k);   /* the kind's default severity */
 
 typedef struct DiagRelated { Span span; const char *msg; } DiagRelated;
 
@@ -86,6 +87,9 @@ typedef struct DiagSink {
 } DiagSink;
 
 void diag_sink_init(DiagSink *s);
+/* Add a Diag built elsewhere (the analysis holds findings until they are
+ * final); returns the one kept after de-duplication. */
+Diag *diag_add(DiagSink *s, Diag *d);
 /* Report a diagnostic with the kind's default severity.  Returns the Diag so
  * the caller can attach related notes; a duplicate (same kind, span and
  * message) returns the earlier Diag and is not added twice. */
@@ -97,6 +101,9 @@ void diag_note(Diag *d, Span span, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Sort by file, position, then kind (stable), for output. */
 void diag_sort(DiagSink *s);
+/* Forget the diagnostics reported after the first `mark` (s->diags.len
+ * taken earlier): work whose findings were provisional is redone. */
+void diag_truncate(DiagSink *s, int mark);
 
 /* Renderers.  `text` is clang-like: "path:L:C: error: msg [kind]", the source
  * line, a caret/underline under the span, then each related note the same

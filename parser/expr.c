@@ -376,15 +376,7 @@ static AnfNode *module_attr(Lower *L, Scope *s, AnfNode *mod, TSNode attr, Span 
   if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
   const char *modname = ns == NS_FATHOM ? "fathom" : ns == NS_MATH ? "math"
                       : ns == NS_TYPING ? "typing" : ns == NS_FUNCTOOLS ? "functools" : "builtins";
-  const char *best = NULL;
-  int bestd = 0;
-  for (int k = 0; k < OP__COUNT; k++) {
-    if (!(anf_op_namespaces((AnfOp)k) & ns)) continue;
-    const char *cand = anf_op_pyname((AnfOp)k);
-    int lim = ((int)strlen(name) + (int)strlen(cand) + 3) / 6;
-    int d = lim ? edit_distance(name, cand, lim) : 99;
-    if (d <= lim && (!best || d < bestd)) best = cand, bestd = d;
-  }
+  const char *best = suggest_op(ns, name);
   if (best)
     diag_report(L->diags, DK_ATTRIBUTE, span_of(L, attr),
                 "module '%s' has no attribute '%s'; did you mean '%s'?", modname, name, best);

@@ -41,7 +41,8 @@
   X(for_in_clause) X(if_clause) X(named_expression) X(await) X(yield)       \
   X(pattern_list) X(tuple_pattern) X(list_pattern) X(expression_list)       \
   X(comment) X(type) X(line_continuation) X(ERROR) X(escape_interpolation)  \
-  X(format_specifier) X(type_conversion) X(generic_type) X(keyword_pattern)
+  X(format_specifier) X(type_conversion) X(generic_type) X(keyword_pattern) \
+  X(as_pattern) X(as_pattern_target)
 
 typedef enum {
   K_OTHER = 0,
@@ -117,6 +118,8 @@ typedef struct Lower {
   Scope *module_scope;
   int depth;               /* recursion guard */
   bool depth_reported;
+  bool limit_reported;     /* a CPython nesting limit was reported */
+  uint32_t limit_at;       /* byte offset of that report */
   VEC(TSNode) pending_defs; /* module-level defs whose bodies wait */
   VEC(AnfGraph *) pending_graphs;
 } Lower;
@@ -147,6 +150,7 @@ void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx);
 Binding *env_copy(Scope *s, const Binding *env);
 AnfNode *read_name(Lower *L, Scope *s, TSNode id);
 void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp);
+const char *suggest_op(unsigned ns, const char *name);
 void report_undefined(Lower *L, Scope *s, const char *name, Span sp, bool used_before_def);
 
 /* expr.c */
@@ -166,5 +170,7 @@ void lower_params(Lower *L, Scope *outer, Scope *fs, AnfGraph *g, TSNode params)
 void assign_target(Lower *L, Scope *s, TSNode target, AnfNode *v);
 bool stmt_escapes(Lower *L, TSNode n, bool in_loop);
 bool stmt_has_return(Lower *L, TSNode n);
+Span header_span(Lower *L, TSNode n);            /* statement start to end of its first line */
+void unsupported_stmt(Lower *L, TSNode n, const char *what);
 
 #endif

@@ -66,6 +66,7 @@ int named_kids(TSNode n, TSNode **out) { return collect_kids(n, out, true); }
 int all_kids(TSNode n, TSNode **out) { return collect_kids(n, out, false); }
 
 void unsupported(Lower *L, TSNode n, const char *what) {
+  if (ts_node_has_error(n)) return; /* the syntax error says it already */
   diag_report(L->diags, DK_UNSUPPORTED, span_of(L, n),
               "%s is not supported in fathom programs", what);
 }
@@ -78,7 +79,7 @@ AnfNode *error_value(Lower *L, Span sp) {
 
 bool depth_enter(Lower *L, TSNode n) {
   if (L->depth >= LOWER_MAX_DEPTH) {
-    if (!L->depth_reported)
+    if (!L->depth_reported && !L->limit_reported)
       diag_report(L->diags, DK_SYNTAX, span_of(L, n),
                   "code nested too deeply (more than %d levels)", LOWER_MAX_DEPTH);
     L->depth_reported = true;
@@ -167,8 +168,54 @@ static const char *first_token_text(Lower *L, TSNode n) {
   return fx_strndup(L->src + a, b - a);
 }
 
+static bool is_opener(const char *t) { return !strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"); }
+static bool is_closer(const char *t) { return !strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}"); }
+
+/* The first bracket the tokens of n open and never close, if any. */
+static bool unclosed_bracket(Lower *L, TSNode n, TSNode *out) {
+  VEC(TSNode) open = {0};
+  TSTreeCursor c = ts_tree_cursor_new(n);
+  for (;;) {
+    TSNode k = ts_tree_cursor_current_node(&c);
+    if (ts_node_child_count(k) == 0 && !ts_node_is_missing(k)) {
+      const char *t = ts_node_type(k);
+      if (is_opener(t)) vec_push(&open, k);
+      else if (is_closer(t) && open.len) open.len--;
+    }
+    if (ts_tree_cursor_goto_first_child(&c)) continue;
+    while (!ts_tree_cursor_goto_next_sibling(&c))
+      if (!ts_tree_cursor_goto_parent(&c) || ts_node_eq(ts_tree_cursor_current_node(&c), n)) {
+        ts_tree_cursor_delete(&c);
+        if (!open.len) return false;
+        *out = open.items[0];
+        return true;
+      }
+  }
+}
+
+static const char *const compound_keywords[] = {
+  "if", "elif", "else", "while", "for", "def", "class", "with", "try", "except", "finally",
+};
+
+/* `if x > 0` with no ':' on its line: "expected ':'" after it. */
+static bool missing_colon(Lower *L, TSNode n, const char *tok) {
+  bool compound = false;
+  for (size_t i = 0; i < sizeof compound_keywords / sizeof *compound_keywords; i++)
+    if (!strcmp(tok, compound_keywords[i])) compound = true;
+  if (!compound) return false;
+  uint32_t a = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  const char *nl = memchr(L->src + a, '\n', e - a);
+  uint32_t b = nl ? (uint32_t)(nl - L->src) : e;
+  if (memchr(L->src + a, ':', b - a)) return false;
+  while (b > a && (L->src[b - 1] == ' ' || L->src[b - 1] == '\r' || L->src[b - 1] == '\t')) b--;
+  diag_report(L->diags, DK_SYNTAX, span_from_bytes(L->file, b, b),
+              "invalid syntax: expected ':' after the '%s' header", tok);
+  return true;
+}
+
 static void report_error_node(Lower *L, TSNode n) {
   Span sp = span_of(L, n);
+  if (L->limit_reported && sp.start > L->limit_at) return; /* CPython stops there */
   if (ts_node_is_missing(n)) {
     const char *t = ts_node_type(n);
     sp.end = sp.start;
@@ -180,28 +227,73 @@ static void report_error_node(Lower *L, TSNode n) {
       diag_report(L->diags, DK_SYNTAX, sp, "invalid syntax: expected '%s'", t);
     return;
   }
-  const char *tok = first_token_text(L, n);
-  if (strcmp(tok, "(") == 0 || strcmp(tok, "[") == 0 || strcmp(tok, "{") == 0) {
-    /* An ERROR starting with an opener that its span never closes. */
-    const char *closer = tok[0] == '(' ? ")" : tok[0] == '[' ? "]" : "}";
-    bool closed = sp.end > sp.start && L->src[sp.end - 1] == closer[0];
-    if (!closed) {
-      Span at = span_from_bytes(L->file, sp.start, sp.start + 1);
-      diag_report(L->diags, DK_SYNTAX, at, "invalid syntax: '%s' was never closed", tok);
-      return;
-    }
+  /* point at the innermost ERROR, where the unexpected token is */
+  for (;;) {
+    TSNode *kids;
+    int nk = all_kids(n, &kids);
+    TSNode inner = {0};
+    for (int i = 0; i < nk && ts_node_is_null(inner); i++)
+      if (!strcmp(ts_node_type(kids[i]), "ERROR") && i > 0) inner = kids[i];
+    if (ts_node_is_null(inner)) break;
+    n = inner;
+    sp = span_of(L, n);
   }
+  const char *tok = first_token_text(L, n);
+  TSNode open;
+  if (unclosed_bracket(L, n, &open)) {
+    diag_report(L->diags, DK_SYNTAX, span_of(L, open), "invalid syntax: '%s' was never closed",
+                ts_node_type(open));
+    return;
+  }
+  if (missing_colon(L, n, tok)) return;
   if (*tok == 0)
     diag_report(L->diags, DK_SYNTAX, sp, "invalid syntax");
   else
     diag_report(L->diags, DK_SYNTAX, sp, "invalid syntax: unexpected '%s'", tok);
 }
 
-static bool is_opener(const char *t) { return !strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"); }
-static bool is_closer(const char *t) { return !strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}"); }
+/* Indentation of the line holding byte `at`. */
+static uint32_t line_indent(Lower *L, uint32_t at) {
+  uint32_t a = at;
+  while (a > 0 && L->src[a - 1] != '\n') a--;
+  uint32_t col = 0;
+  while (a + col < L->file->len && (L->src[a + col] == ' ' || L->src[a + col] == '\t')) col++;
+  return col;
+}
 
-/* CPython: at most 100 indentation levels and 200 nested brackets. */
-enum { MAX_INDENT = 100, MAX_BRACKETS = 200 };
+/* The statements of one block start in one column: tree-sitter accepts an
+ * over-indented line, or a dedent to no enclosing level, as a sibling. */
+static void check_indentation(Lower *L, TSNode block) {
+  TSNode *kids;
+  int n = named_kids(block, &kids);
+  int first = -1;
+  for (int i = 0; i < n; i++) {
+    if (kind(L, kids[i]) == K_comment || ts_node_is_missing(kids[i])) continue;
+    TSPoint p = ts_node_start_point(kids[i]);
+    uint32_t start = ts_node_start_byte(kids[i]);
+    if (line_indent(L, start) != p.column) continue; /* `a; b` on one line */
+    if (first < 0) {
+      first = i;
+      if (kind(L, block) == K_module && p.column != 0) goto bad;
+      continue;
+    }
+    if (p.column == ts_node_start_point(kids[first]).column) continue;
+  bad:;
+    uint32_t prev_end = i > 0 ? ts_node_end_byte(kids[i - 1]) : 0;
+    bool unindent = i > 0 && prev_end > 0 && line_indent(L, prev_end - 1) > p.column;
+    Span sp = span_of(L, kids[i]);
+    sp = span_from_bytes(L->file, sp.start, sp.start);
+    diag_report(L->diags, DK_SYNTAX, sp, "%s",
+                unindent ? "unindent does not match any outer indentation level"
+                         : "unexpected indent");
+    return;
+  }
+}
+
+
+/* CPython: at most 99 levels of indentation (its tokenizer's stack holds
+ * 100 entries, column 0 included) and 200 nested brackets. */
+enum { MAX_INDENT = 99, MAX_BRACKETS = 200 };
 
 static void scan_syntax(Lower *L, TSNode root) {
   TSTreeCursor c = ts_tree_cursor_new(root);
@@ -219,6 +311,8 @@ static void scan_syntax(Lower *L, TSNode root) {
         diag_report(L->diags, DK_SYNTAX, span_of(L, n),
                     "too many nested parentheses (CPython allows %d)", MAX_BRACKETS);
         bracket_reported = true;
+        L->limit_reported = true;
+        L->limit_at = ts_node_start_byte(n);
       } else if (is_closer(t) && brackets > 0) {
         brackets--;
       }
@@ -226,6 +320,10 @@ static void scan_syntax(Lower *L, TSNode root) {
       diag_report(L->diags, DK_SYNTAX, span_of(L, n),
                   "too many levels of indentation (CPython allows %d)", MAX_INDENT);
       indent_reported = true;
+      L->limit_reported = true;
+      L->limit_at = ts_node_start_byte(n);
+    } else if (kind(L, n) == K_block || kind(L, n) == K_module) {
+      check_indentation(L, n);
     }
     if (!skip && ts_tree_cursor_goto_first_child(&c)) continue;
     /* leave nodes until one has a next sibling */
@@ -316,8 +414,13 @@ static void lower_from_import(Lower *L, Scope *s, TSNode n) {
     int op = anf_op_lookup(ns, nm);
     if (op < 0) {
       if (ns == NS_TYPING) continue;  /* typing names used only in annotations */
-      diag_report(L->diags, DK_UNDEFINED_NAME, span_of(L, name),
-                  "cannot import name '%s' from '%s'", nm, mod);
+      const char *best = suggest_op(ns, nm);
+      if (best)
+        diag_report(L->diags, DK_UNDEFINED_NAME, span_of(L, name),
+                    "cannot import name '%s' from '%s'; did you mean '%s'?", nm, mod, best);
+      else
+        diag_report(L->diags, DK_UNDEFINED_NAME, span_of(L, name),
+                    "cannot import name '%s' from '%s'", nm, mod);
       bind_local(L, s, bound, error_value(L, sp), sp);
       continue;
     }
@@ -349,12 +452,13 @@ static void module_def(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
       if (kind(L, kids[i]) == K_decorator) jit |= decorator_is_jit(L, s, kids[i]);
     def = field(L, n, L->f_definition);
     if (kind(L, def) == K_class_definition) {
-      unsupported(L, def, "class");
+      unsupported_stmt(L, def, "class");
       return;
     }
   }
   TSNode name = field(L, def, L->f_name);
   if (ts_node_is_null(name)) return;
+  if (!strcmp(ts_node_type(ts_node_child(def, 0)), "async")) unsupported_stmt(L, def, "async def");
   const char *fname = text_of(L, name);
   AnfGraph *g = anf_graph_new(L->mod, fname, L->mod->module_graph, span_of(L, def));
   g->role = ANF_G_FUNCTION;
@@ -376,7 +480,7 @@ static void module_stmt(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
   case K_function_definition: case K_decorated_definition: module_def(L, s, n, pending); return;
   case K_if_statement:
     if (is_main_guard(L, n)) return;
-    unsupported(L, n, "an if statement at module level");
+    unsupported_stmt(L, n, "an if statement at module level");
     return;
   case K_expression_statement: {
     TSNode *kids;
@@ -387,12 +491,12 @@ static void module_stmt(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
       lower_block(L, s, n);  /* one statement, through the common path */
       return;
     }
-    unsupported(L, n, "an expression statement at module level");
+    unsupported_stmt(L, n, "an expression statement at module level");
     return;
   }
-  case K_class_definition: unsupported(L, n, "class"); return;
-  case K_for_statement: unsupported(L, n, "a for loop at module level"); return;
-  case K_while_statement: unsupported(L, n, "a while loop at module level"); return;
+  case K_class_definition: unsupported_stmt(L, n, "class"); return;
+  case K_for_statement: unsupported_stmt(L, n, "a for loop at module level"); return;
+  case K_while_statement: unsupported_stmt(L, n, "a while loop at module level"); return;
   case K_ERROR: return;
   default:
     lower_block(L, s, n); /* reports what is unsupported anywhere */

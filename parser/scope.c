@@ -55,7 +55,8 @@ void walk_targets(Lower *L, TSNode t, BindFn fn, void *ctx) {
     return;
   case K_pattern_list: case K_tuple_pattern: case K_list_pattern:
   case K_parenthesized_expression: case K_tuple: case K_list:
-  case K_list_splat_pattern: case K_list_splat: case K_expression_list: {
+  case K_list_splat_pattern: case K_list_splat: case K_expression_list:
+  case K_as_pattern_target: {
     TSNode *kids;
     int n = named_kids(t, &kids);
     for (int i = 0; i < n; i++) walk_targets(L, kids[i], fn, ctx);
@@ -102,6 +103,19 @@ void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
       walk_targets(L, field(L, n, L->f_name), fn, ctx);
       vec_push(&stack, field(L, n, L->f_value));
       continue;
+    case K_as_pattern: /* with ... as x, except E as e */
+      walk_targets(L, field(L, n, L->f_alias), fn, ctx);
+      break;
+    case K_call: { /* xs.append(v) / xs.extend(t) rebind xs */
+      TSNode f = field(L, n, L->f_function);
+      if (kind(L, f) == K_attribute) {
+        TSNode obj = field(L, f, L->f_object);
+        const char *m = text_of(L, field(L, f, L->f_attribute));
+        if (kind(L, obj) == K_identifier && (!strcmp(m, "append") || !strcmp(m, "extend")))
+          fn(L, ctx, obj, (TSNode){0});
+      }
+      break;
+    }
     default:
       break;
     }
@@ -287,4 +301,12 @@ void report_undefined(Lower *L, Scope *s, const char *name, Span sp, bool before
   Diag *d = diag_report(L->diags, DK_UNDEFINED_NAME, sp,
                         "name '%s' is not defined; did you mean '%s'?", name, sg.best);
   if (sg.has_where) diag_note(d, sg.where, "'%s' is defined here", sg.best);
+}
+
+/* The name in namespace ns closest to `name` (CPython's threshold), or NULL. */
+const char *suggest_op(unsigned ns, const char *name) {
+  Suggest sg = {0};
+  for (int op = 0; op < OP__COUNT; op++)
+    if (anf_op_namespaces((AnfOp)op) & ns) consider(&sg, name, anf_op_pyname((AnfOp)op), NULL);
+  return sg.best;
 }

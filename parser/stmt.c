@@ -37,7 +37,7 @@ void lower_block(Lower *L, Scope *s, TSNode block) {
 }
 
 /* From the statement's start to the end of its first line. */
-static Span header_span(Lower *L, TSNode n) {
+Span header_span(Lower *L, TSNode n) {
   Span sp = span_of(L, n);
   const char *nl = memchr(L->src + sp.start, '\n', sp.end - sp.start);
   if (nl) sp = span_from_bytes(L->file, sp.start, (uint32_t)(nl - L->src));
@@ -47,7 +47,7 @@ static Span header_span(Lower *L, TSNode n) {
   return sp;
 }
 
-static void unsupported_stmt(Lower *L, TSNode n, const char *what) {
+void unsupported_stmt(Lower *L, TSNode n, const char *what) {
   diag_report(L->diags, DK_UNSUPPORTED, header_span(L, n),
               "%s is not supported in fathom programs", what);
 }
@@ -828,10 +828,9 @@ static void lower_with(Lower *L, Scope *s, TSNode n) {
   unsupported_stmt(L, n, "with");
   TSNode *kids;
   int nk = named_kids(n, &kids);
-  for (int i = 0; i < nk; i++) {
-    if (kind(L, kids[i]) == K_block) lower_block(L, s, kids[i]);
-    else poison(L, s, kids[i]);
-  }
+  for (int i = 0; i < nk; i++)
+    if (kind(L, kids[i]) != K_block) poison(L, s, kids[i]);   /* the `as` names */
+  lower_block(L, s, field(L, n, L->f_body));
 }
 
 static void lower_stmt_kind(Lower *L, Scope *s, TSNode n) {

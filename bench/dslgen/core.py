@@ -37,7 +37,7 @@ MAX_DEPTH = 48         # deepest call stack a function may reach
 FUNC_COST_MAX = 600    # calls one invocation of a function may execute
 FN_COST_MAX = 20       # ... of a function value passed as an argument
 FN_DEPTH_MAX = 4
-MAIN_COST_MAX = 60000  # calls main() may execute in all
+MAIN_COST_MAX = 1000000  # calls main() may execute in all (estimates are pessimistic)
 ERR_LIMIT = 1000000    # --errors: the guard no value of the program reaches
 
 PLANT_KINDS = ("type-mismatch", "not-callable", "arity", "index-out-of-range")
@@ -144,6 +144,7 @@ class Ctx:
     nest: int = 0          # compound statements around the point
     calls: bool = True     # may call functions
     closure: int = 0       # closures around the point
+    early_return: bool = True
     names: dict = field(default_factory=dict)
 
     def fits(self, cost, depth):
@@ -179,8 +180,9 @@ class Ctx:
 class Program:
     text: str
     lines: int
-    planted: list          # (line, kind)
-    triggers: list         # (function name, args text) reaching each plant
+    planted: list          # (line, kind) of each planted error
+    triggers: list         # per planted error: a call text that executes it
+    probes: list           # a call text with constant arguments per function
 
 
 class ProgramGen:
@@ -203,6 +205,7 @@ class ProgramGen:
         self.const_names = []      # in definition order
         self.planted = []
         self.triggers = []
+        self.hosts = []            # functions holding planted errors
         self.nfunc = 0
 
     # ---- registry ----
@@ -255,7 +258,17 @@ class ProgramGen:
         em.line("")
         em.line('if __name__ == "__main__":')
         em.line("    main()")
-        return Program(em.text(), em.lineno, self.planted, self.triggers)
+        return Program(em.text(), em.lineno, self.planted, self.triggers,
+                       self.probes())
+
+    def probes(self):
+        """A call with constant arguments of every function, for tests that
+        run all of the program, not only what main() reaches."""
+        saved, self.rng = self.rng, random.Random(self.seed + 1)
+        try:
+            return [self.const_call(fi) for fi in self.funcs + self.hosts]
+        finally:
+            self.rng = saved
 
     def emit_header(self):
         if self.errors:
@@ -315,7 +328,10 @@ class ProgramGen:
     def const_value(self, t):
         raise NotImplementedError
 
-    def plant(self, kind, func, trigger_args):
-        """Record an error planted on the line just written."""
+    def plant(self, kind, host, trigger_args):
+        """Record an error planted on the line just written in function
+        `host` (a FuncInfo nothing calls), which trigger_args reach."""
         self.planted.append((self.em.lineno, kind))
-        self.triggers.append((func, trigger_args))
+        self.triggers.append(f"{host.name}({', '.join(trigger_args)})")
+        if host not in self.hosts:
+            self.hosts.append(host)

@@ -125,11 +125,14 @@ class ScalarGen(ProgramGen):
     def pick(self, sc, pred, consts=True, assignable=False):
         """A name of sc (or of the recent module constants) whose Var
         satisfies pred, or None."""
+        rng = self.rng
         cands = [n for n, v in sc.items()
                  if pred(v) and not (assignable and v.frozen)]
+        if cands and (rng.random() < 0.8 or not consts or assignable):
+            return rng.choice(cands)
         if consts and not assignable:
             cands += [n for n in self.pick_consts if pred(self.consts[n])]
-        return self.rng.choice(cands) if cands else None
+        return rng.choice(cands) if cands else None
 
     def type_of(self, sc, name):
         return (sc.get(name) or self.consts[name]).type
@@ -198,7 +201,7 @@ class ScalarGen(ProgramGen):
             b = self.int_expr(sc, ctx, d - 1)
             return Atom(f"{rng.choice(['max', 'min'])}({a}, {b})")
         if r < 0.53:
-            return Atom(f"abs({a} - {wrap(self.int_leaf(sc, ctx))})")
+            return Atom(f"abs({wrap(a)} - {wrap(self.int_leaf(sc, ctx))})")
         if r < 0.57:
             name = self.pick(sc, lambda v: is_int_vec(v.type))
             if name:
@@ -236,7 +239,7 @@ class ScalarGen(ProgramGen):
         name = self.pick(sc, lambda v: is_int_vec(v.type))
         src = name if name and rng.random() < 0.7 else f"range({rng.randrange(2, 6)})"
         with ctx_no_calls(ctx):
-            body = self.int_expr(inner, ctx, 1)
+            body = f"{x} * {wrap(self.int_expr(inner, ctx, 1))}"
         if rng.random() < 0.4:
             return Atom(f"len([{x} for {x} in {src} if {x} > {rng.randrange(1, 9)}])")
         return f"sum([{body} for {x} in {src}]) % MOD"
@@ -343,7 +346,8 @@ class ScalarGen(ProgramGen):
             src = self.pick(sc, lambda v: v.type == t)
             src = src if src and rng.random() < 0.7 else f"range({n})"
             with ctx_no_calls(ctx):
-                body = self.store(INT, self.int_expr(inner, ctx, 1))
+                body = self.store(INT, f"{x} * {wrap(self.int_expr(inner, ctx, 1))} + "
+                                       f"{wrap(self.int_leaf(inner, ctx))}")
             return Atom(f"tuple({body} for {x} in {src})")
         if r < 0.70 and n >= 3:
             head = self.pick(sc, lambda v: v.type == (INT,) * (n - 2) or v.type == (INT,) * (n - 1))
@@ -597,6 +601,7 @@ class ScalarGen(ProgramGen):
 
     def st_comment(self, sc, ctx, left):
         self.em.line(f"# {self.rng.choice(COMMENTS)}")
+        return False   # a comment is not a statement: pick one to follow it
 
     def st_lambda(self, sc, ctx, left):
         name, w = self.fresh(ctx, "lam"), self.fresh(ctx, "w")
@@ -632,7 +637,7 @@ class ScalarGen(ProgramGen):
             self.em.line(self.rng.choice(["break", "continue"]))
 
     def st_early_return(self, sc, ctx, left):
-        if not ctx.nest or ctx.ret == FN:
+        if not ctx.nest or not ctx.early_return or ctx.ret == FN:
             return False
         self.em.line(f"if {self.cond(sc, ctx, 1)}:")
         with self.em.block():
@@ -657,7 +662,8 @@ class ScalarGen(ProgramGen):
                     self.block(sc, ctx, self.sub_budget(left, 4))
 
     def loop_header(self, sc, ctx):
-        """(header text, trip bound, loop variables) of a random `for`."""
+        """(header text, trip bound, loop variables, tuples iterated) of a
+        random `for`."""
         rng = self.rng
         i = self.fresh(ctx, "i")
         r = rng.random()
@@ -666,29 +672,32 @@ class ScalarGen(ProgramGen):
             form = rng.randrange(4)
             if form == 0:
                 k = rng.randrange(2, 6)
-                return f"for {i} in range({k}):", k, [i]
+                return f"for {i} in range({k}):", k, [i], []
             if form == 1:
-                return f"for {i} in range({wrap(self.int_leaf(sc, ctx))} % 4 + 1):", 4, [i]
+                return f"for {i} in range({wrap(self.int_leaf(sc, ctx))} % 4 + 1):", 4, [i], []
             if form == 2:
-                return f"for {i} in range(1, {wrap(self.int_leaf(sc, ctx))} % 5 + 2):", 5, [i]
+                return f"for {i} in range(1, {wrap(self.int_leaf(sc, ctx))} % 5 + 2):", 5, [i], []
             k = rng.randrange(2, 5)
-            return f"for {i} in range(0, {2 * k}, 2):", k, [i]
+            return f"for {i} in range(0, {2 * k}, 2):", k, [i], []
         n = len(self.type_of(sc, vec))
         x = self.fresh(ctx, "x")
         if r < 0.65:
-            return f"for {x} in {vec}:", n, [x]
+            return f"for {x} in {vec}:", n, [x], [vec]
         if r < 0.85:
-            return f"for {i}, {x} in enumerate({vec}):", n, [i, x]
+            return f"for {i}, {x} in enumerate({vec}):", n, [i, x], [vec]
         other = self.pick(sc, lambda v: is_int_vec(v.type))
         m = min(n, len(self.type_of(sc, other)))
-        return f"for {i}, {x} in zip({vec}, {other}):", m, [i, x]
+        return f"for {i}, {x} in zip({vec}, {other}):", m, [i, x], [vec, other]
 
     def st_for(self, sc, ctx, left):
-        header, trips, targets = self.loop_header(sc, ctx)
+        header, trips, targets, sources = self.loop_header(sc, ctx)
         self.em.line(header)
         inner = dict(sc)
         for t in targets:
             inner[t] = Var(INT, frozen=True)
+        for name in sources:   # the body never rebinds the tuple it iterates
+            if name in sc:
+                inner[name] = replace(sc[name], frozen=True)
         with ctx.looping(trips), self.em.block():
             self.block(inner, ctx, self.sub_budget(left, 7))
 
@@ -837,14 +846,16 @@ class ScalarGen(ProgramGen):
                else FLOAT if r < 0.90 else BOOL)
         ctx = Ctx(ret=ret)
         sc = self.param_scope(params)
+        fi = FuncInfo(name, params, ret)
         self.def_line(name, params)
         with em.block():
             if host:
-                self.plant_error(name, params, ctx)
+                self.plant_error(fi, ctx)
             body = self.block(sc, ctx, rng.randint(8, 36))
             em.line(f"return {self.sexpr(ret, body, ctx)}")
+        fi.cost, fi.depth = ctx.cost, ctx.depth
         if not host:
-            self.register(FuncInfo(name, params, ret, cost=ctx.cost, depth=ctx.depth))
+            self.register(fi)
 
     def fn_higher_order(self):
         self.fn_general(force=(FN, INT))
@@ -860,7 +871,7 @@ class ScalarGen(ProgramGen):
     def filler(self, sc, budget, names, ret):
         """Work without calls in a recursive function's recursive path (its
         parameters are frozen: termination does not depend on it)."""
-        ctx = Ctx(ret=ret, calls=False, nest=1, names=names)
+        ctx = Ctx(ret=ret, calls=False, nest=1, names=names, early_return=False)
         return self.block(sc, ctx, budget), ctx
 
     def fn_recursive(self):
@@ -899,6 +910,8 @@ class ScalarGen(ProgramGen):
                 step = step.replace("@a", a).replace("@b", b)
             extra = "0"
             if filler:
+                if kind == "tail":   # t shrinks: its type differs per call
+                    sc = {}
                 body, fctx = self.filler(sc, rng.randint(2, 8), names, ret)
                 extra = self.int_leaf(body, fctx)
             em.line(f"return {step.replace('@w', extra)}")
@@ -1007,12 +1020,13 @@ class ScalarGen(ProgramGen):
             return f"lambda v: (v * {rng.randrange(2, 9)} + 1) % MOD"
         return "(" + ", ".join(self.const_value(e) for e in t) + ")"
 
-    def plant_error(self, fname, params, ctx):
+    def plant_error(self, host, ctx):
         """`if n > ERR_LIMIT:` then one error of the next kind.  No value of
         the program reaches the guard and no one calls the host function, so
         CPython runs the file; calling it with n = ERR_LIMIT + 1 raises."""
         em = self.em
         kind = PLANT_KINDS[len(self.planted) % len(PLANT_KINDS)]
+        params = host.params
         n = params[0].name
         bad = self.fresh(ctx, "bad")
         em.line(f"if {n} > ERR_LIMIT:")
@@ -1031,7 +1045,7 @@ class ScalarGen(ProgramGen):
                 em.line(f"{bad} = {pt}[3]")
             else:
                 em.line(f"{bad} = {self.wrong_arity_call(n)}")
-        self.plant(kind, fname, [str(ERR_LIMIT + 1)] +
+        self.plant(kind, host, [str(ERR_LIMIT + 1)] +
                    [self.const_value(p.type) for p in params[1:] if p.default is None])
 
     def wrong_arity_call(self, n):

@@ -11,9 +11,10 @@ same on every run (fixed random seed).
   utf8_ident.py     invalid UTF-8 inside an identifier    -> exit 1, [syntax]
   long_line.py      X = 1 + 1 + ... on one ~1 MB line     -> exit 0
   deep_parens.py    5,000 nested parentheses              -> exit 0 or 1, no crash
-  deep_ifs.py       250 nested ifs in one function        -> exit 0
-  deep_ifs_1000.py  1,000 nested ifs in one function      -> exit 0, or 1 with a
-                    [syntax] diagnostic: no crash (see deep_ifs below)
+  deep_ifs.py       98 nested ifs in one function (the most
+                    CPython accepts)                      -> exit 0
+  deep_ifs_1000.py  1,000 nested ifs in one function      -> exit 1, [syntax]
+                    (too many levels of indentation), no crash
   elif_chain.py     if + 999 elifs: 1,000 nested branches -> exit 0
   bom.py, crlf.py, no_newline.py, tabs.py: valid files CPython accepts
                                                          -> exit 0
@@ -26,13 +27,13 @@ import sys
 
 LONG_LINE_BYTES = 1 << 20
 PAREN_DEPTH = 5000
-# tree-sitter-python's scanner keeps each indentation column in one byte
-# when it serialises its state, so a block indented 256 columns or more
-# confuses it: nesting deeper than ~254 levels cannot be parsed however it
-# is indented.  deep_ifs stays below that; deep_ifs_1000 goes past it and
-# only has to fail cleanly; elif_chain nests 1,000 branches in the IR on
-# shallow indentation.
-IF_DEPTH = 250
+# Deep nesting of blocks has two limits: CPython rejects more than 100
+# indentation levels ("too many levels of indentation"), and
+# tree-sitter-python's scanner keeps each indentation column in one byte, so
+# it loses track past column 255.  deep_ifs is the deepest nest CPython
+# accepts (a def plus 98 ifs); deep_ifs_1000 must fail cleanly; elif_chain
+# nests 1,000 branches in the IR on shallow indentation.
+IF_DEPTH = 98
 IF_DEPTH_PAST_GRAMMAR = 1000
 ELIF_COUNT = 1000
 

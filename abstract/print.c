@@ -1,0 +1,175 @@
+/* print.c: values in the language.md notation.
+ *
+ * `i64`, `i64=3`, `f64=2.5` (fmt_float: Python's repr), `bool=True`,
+ * `str='a'` (fmt_pystr), `none`, `tuple[i64, f64]`, `tuple[()]`,
+ * `list[str]`, `Tensor[f32, (B, 128)]`, `Tensor[f32, (N,)]`,
+ * `Tensor[f32, ()]`, `Tensor[f32, ...]`, `type=f32`, `unknown`, `bottom`,
+ * `error`, `function(fib | add)`; the notations of the other kinds are
+ * listed in abstract.h.  abs_parse reads all of it back except closures.
+ *
+ * A function set prints its possibilities in set order; closures of one
+ * graph in different contexts are adjacent in that order and print once,
+ * since the context is not visible to the user. */
+#include "internal.h"
+
+static void print_items(StrBuf *b, AbsItems it) {
+  for (int i = 0; i < it.n; i++) {
+    if (i) sb_puts(b, ", ");
+    abs_print(b, it.items[i]);
+  }
+}
+
+static void print_scalar(StrBuf *b, const AbsValue *v) {
+  static const char *const names[] = {
+    [ABS_INT] = "i64", [ABS_FLOAT] = "f64", [ABS_BOOL] = "bool", [ABS_STR] = "str",
+  };
+  sb_puts(b, names[v->kind]);
+  if (!v->sc.known) return;
+  sb_putc(b, '=');
+  switch (v->kind) {
+  case ABS_INT: sb_printf(b, "%lld", (long long)v->sc.i); break;
+  case ABS_FLOAT: fmt_float(b, v->sc.f); break;
+  case ABS_BOOL: sb_puts(b, v->sc.i ? "True" : "False"); break;
+  default: fmt_pystr(b, v->sc.s, v->sc.len); break;
+  }
+}
+
+static void print_shape(StrBuf *b, const AbsValue *v) {
+  if (v->tensor.rank < 0) {
+    sb_puts(b, "...");
+    return;
+  }
+  sb_putc(b, '(');
+  for (int i = 0; i < v->tensor.rank; i++) {
+    if (i) sb_puts(b, ", ");
+    dim_print(b, v->tensor.dims[i]);
+  }
+  if (v->tensor.rank == 1) sb_putc(b, ',');
+  sb_putc(b, ')');
+}
+
+static void print_tensor(StrBuf *b, const AbsValue *v) {
+  sb_printf(b, "Tensor[%s, ", abs_dtype_name(v->tensor.dtype));
+  print_shape(b, v);
+  sb_putc(b, ']');
+}
+
+static void print_type(StrBuf *b, const AbsValue *v) {
+  sb_puts(b, "type=");
+  sb_puts(b, v->type.kind == ABS_TY_DTYPE ? abs_dtype_name(v->type.dtype)
+                                          : abs_type_kind_name(v->type.kind));
+}
+
+/* The members of a set, " | "-separated, each closure graph once. */
+static void print_fns(StrBuf *b, const AbsValue *v) {
+  const AbsFn *prev = NULL;
+  for (int i = 0; i < v->func.n; i++) {
+    const AbsFn *f = v->func.fns[i];
+    if (prev && prev->kind == ABS_FN_CLOSURE && f->kind == ABS_FN_CLOSURE &&
+        prev->closure.graph == f->closure.graph)
+      continue;
+    if (prev) sb_puts(b, " | ");
+    abs_fn_print(b, f);
+    prev = f;
+  }
+}
+
+void abs_fn_print(StrBuf *b, const AbsFn *fn) {
+  switch (fn->kind) {
+  case ABS_FN_CLOSURE: sb_puts(b, fn->closure.graph->name); break;
+  case ABS_FN_PRIM: sb_puts(b, anf_op_name(fn->prim)); break;
+  case ABS_FN_PARTIAL:
+    sb_puts(b, "partial(");
+    abs_fn_print(b, fn->partial.fn);
+    sb_puts(b, ", ");
+    print_items(b, fn->partial.args->tuple);
+    sb_putc(b, ')');
+    break;
+  case ABS_FN_GRAD:
+    sb_puts(b, fn->grad.with_value ? "value_and_grad(" : "grad(");
+    abs_fn_print(b, fn->grad.fn);
+    sb_puts(b, ", ");
+    abs_print(b, fn->grad.argnums);
+    sb_putc(b, ')');
+    break;
+  }
+}
+
+/* name[a, b, c] */
+static void print_bracket(StrBuf *b, const char *name, int n,
+                          const AbsValue *const *items) {
+  sb_puts(b, name);
+  sb_putc(b, '[');
+  print_items(b, (AbsItems){n, items});
+  sb_putc(b, ']');
+}
+
+static void print_misc(StrBuf *b, const AbsValue *v) {
+  switch (v->kind) {
+  case ABS_SLICE: case ABS_RANGE: {
+    const AbsValue *k[3] = {v->range.start, v->range.stop, v->range.step};
+    print_bracket(b, v->kind == ABS_SLICE ? "slice" : "range", 3, k);
+    break;
+  }
+  case ABS_ENUMERATE: {
+    const AbsValue *k[2] = {v->enumerate.seq, v->enumerate.start};
+    bool zero = v->enumerate.start->kind == ABS_INT &&
+                v->enumerate.start->sc.known && v->enumerate.start->sc.i == 0;
+    print_bracket(b, "enumerate", zero ? 1 : 2, k);
+    break;
+  }
+  case ABS_ZIP: print_bracket(b, "zip", v->zip.n, v->zip.items); break;
+  case ABS_MODULE: sb_printf(b, "module[%s]", abs_module_name(v->module)); break;
+  case ABS_EXC:
+    sb_printf(b, "exception[%s", anf_op_name(v->exc.op));
+    if (v->exc.msg->kind != ABS_NONE) {
+      sb_puts(b, ", ");
+      abs_print(b, v->exc.msg);
+    }
+    sb_putc(b, ']');
+    break;
+  case ABS_KWARG:
+    sb_printf(b, "kwarg[%s, ", v->kwarg.name);
+    abs_print(b, v->kwarg.value);
+    sb_putc(b, ']');
+    break;
+  default: sb_puts(b, "?"); break;
+  }
+}
+
+void abs_print(StrBuf *b, const AbsValue *v) {
+  switch (v->kind) {
+  case ABS_BOTTOM: sb_puts(b, "bottom"); break;
+  case ABS_UNKNOWN: sb_puts(b, "unknown"); break;
+  case ABS_ERROR: sb_puts(b, "error"); break;
+  case ABS_NONE: sb_puts(b, "none"); break;
+  case ABS_UNBOUND: sb_puts(b, "unbound"); break;
+  case ABS_ELLIPSIS: sb_puts(b, "ellipsis"); break;
+  case ABS_INT: case ABS_FLOAT: case ABS_BOOL: case ABS_STR:
+    print_scalar(b, v);
+    break;
+  case ABS_TUPLE:
+    if (v->tuple.n == 0) sb_puts(b, "tuple[()]");
+    else print_bracket(b, "tuple", v->tuple.n, v->tuple.items);
+    break;
+  case ABS_LIST: print_bracket(b, "list", 1, &v->list.elem); break;
+  case ABS_TENSOR: print_tensor(b, v); break;
+  case ABS_TYPE: print_type(b, v); break;
+  case ABS_FUNC:
+    sb_puts(b, "function(");
+    print_fns(b, v);
+    sb_putc(b, ')');
+    break;
+  case ABS_MAYBE_UNBOUND:
+    abs_print(b, v->unbound.value);
+    sb_puts(b, " | unbound");
+    break;
+  default: print_misc(b, v); break;
+  }
+}
+
+const char *abs_to_string(const AbsValue *v) {
+  StrBuf b = {0};
+  abs_print(&b, v);
+  return fx_strdup(sb_cstr(&b));
+}

@@ -1,0 +1,75 @@
+/* cache.c: interned analysis contexts and the node-value cache.
+ *
+ * Contexts live in a HashMap keyed by the triple (graph, args, parent);
+ * args are interned abstract values, so the key hashes and compares by
+ * pointer.  Each context owns an array of node values indexed by the
+ * node's position in its graph's `nodes` (local_index), so a cache lookup
+ * is two loads. */
+#include "cache.h"
+
+static uint64_t ctx_hash(const void *k) { return ((const Ctx *)k)->hash; }
+
+static bool ctx_eq(const void *a, const void *b) {
+  const Ctx *x = a, *y = b;
+  return x->g == y->g && x->args == y->args && x->parent == y->parent;
+}
+
+void cache_init(CtxTable *t, AnfModule *m) {
+  hm_init(&t->map, ctx_hash, ctx_eq);
+  t->all.len = 0;
+  t->ngraphs = m->next_graph_id;
+  t->nnodes = m->next_node_id;
+  t->graph_count = fx_alloc_atomic(sizeof(uint32_t) * (t->ngraphs + 1));
+  for (uint32_t i = 0; i <= t->ngraphs; i++) t->graph_count[i] = 0;
+  t->graph_first = fx_array(Ctx *, t->ngraphs + 1);
+  t->local_index = fx_alloc_atomic(sizeof(uint32_t) * (t->nnodes + 1));
+  for (int gi = 0; gi < m->graphs.len; gi++) {
+    AnfGraph *g = m->graphs.items[gi];
+    for (int i = 0; i < g->nodes.len; i++) t->local_index[g->nodes.items[i]->id] = (uint32_t)i;
+  }
+}
+
+Ctx *cache_ctx(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent, bool *is_new) {
+  Ctx key = {.g = g, .args = args, .parent = parent};
+  key.hash = hash_mix(hash_mix(hash_ptr(g), args->hash), parent ? parent->hash : 0);
+  bool found;
+  HashEntry *e = hm_slot(&t->map, &key, &found);
+  if (found) {
+    *is_new = false;
+    return e->value;
+  }
+  Ctx *c = fx_new(Ctx);
+  *c = key;
+  c->id = (uint32_t)t->all.len;
+  c->stack_pos = -1;
+  c->vals = fx_array(const AbsValue *, g->nodes.len + 1);
+  e->key = c;
+  e->value = c;
+  vec_push(&t->all, c);
+  t->graph_count[g->id]++;
+  c->next_in_graph = t->graph_first[g->id];
+  t->graph_first[g->id] = c;
+  *is_new = true;
+  return c;
+}
+
+uint32_t cache_graph_contexts(const CtxTable *t, const AnfGraph *g) {
+  return g->id < t->ngraphs ? t->graph_count[g->id] : 0;
+}
+
+const AbsValue *cache_lookup(const CtxTable *t, const Ctx *ctx, const AnfNode *n) {
+  return ctx->vals[t->local_index[n->id]];
+}
+
+void cache_store(CtxTable *t, Ctx *ctx, const AnfNode *n, const AbsValue *v) {
+  ctx->vals[t->local_index[n->id]] = v;
+}
+
+void cache_clear(CtxTable *t, Ctx *ctx) {
+  for (int i = 0; i < ctx->g->nodes.len; i++) ctx->vals[i] = NULL;
+}
+
+const Ctx *cache_ctx_for(const Ctx *ctx, const AnfGraph *g) {
+  while (ctx && ctx->g != g) ctx = ctx->parent;
+  return ctx;
+}

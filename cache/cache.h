@@ -1,0 +1,73 @@
+/* cache.h: analysis contexts and the caches keyed by them.
+ *
+ * A context is (graph, interned tuple of argument values, parent context):
+ * the parent is the context of the graph's closure parent (anf_manage's
+ * `parent`), NULL for graphs that capture nothing.  Contexts are interned:
+ * asking for the same triple twice gives the same Ctx, so a context is its
+ * own cache key and the analysis cache "(node, context) -> value" is an
+ * array inside the context indexed by the node's position in its graph.
+ *
+ * A Ctx also carries the fixpoint state the engine keeps per evaluation
+ * (see evaluators/engine.c); those fields are the engine's to write. */
+#ifndef FATHOM_CACHE_H
+#define FATHOM_CACHE_H
+
+#include "../abstract/abstract.h"
+
+typedef enum {
+  CTX_NEW,          /* never evaluated */
+  CTX_RUNNING,      /* on the evaluation stack */
+  CTX_PROVISIONAL,  /* evaluated, but it used the approximation of a
+                       context still running: redone if that changes */
+  CTX_DONE,         /* final */
+} CtxState;
+
+typedef struct Ctx Ctx;
+struct Ctx {
+  /* key (immutable) */
+  AnfGraph *g;
+  const AbsValue *args;    /* ABS_TUPLE, one item per parameter */
+  const Ctx *parent;
+  uint32_t id;             /* creation order */
+  uint64_t hash;
+  /* analysis state (engine-owned) */
+  CtxState state;
+  const AbsValue **vals;   /* per apply of g (anf position), NULL = not yet */
+  const AbsValue *result;  /* the graph's value in this context */
+  int stack_pos;           /* index on the engine's stack while running */
+  int lowlink;             /* lowest stack index whose approximation it used */
+  int iterations;          /* fixpoint rounds so far */
+  int prov_mark;           /* engine's provisional list length at push */
+  int undet_mark;          /* undetermined calls in progress at push */
+  bool recursed;           /* its approximation was used (recursion) */
+  PtrVec pending;          /* Diag *: findings held until the context is final */
+  const Ctx *caller;       /* first context that called it (call chains) */
+  AnfNode *call_site;      /* the apply in `caller` */
+  Ctx *next_in_graph;      /* list of the graph's contexts, newest first */
+};
+
+typedef struct CtxTable {
+  HashMap map;             /* Ctx key -> Ctx */
+  VEC(Ctx *) all;          /* creation order */
+  uint32_t *graph_count;   /* contexts per graph id */
+  Ctx **graph_first;       /* newest context per graph id */
+  uint32_t *local_index;   /* apply node id -> position in its graph's nodes */
+  uint32_t ngraphs, nnodes;
+} CtxTable;
+
+/* Prepare the table for a managed module (its graphs and nodes are final). */
+void cache_init(CtxTable *t, AnfModule *m);
+/* The unique context (g, args, parent); *is_new says whether it was made. */
+Ctx *cache_ctx(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent,
+               bool *is_new);
+/* Number of contexts of graph g so far. */
+uint32_t cache_graph_contexts(const CtxTable *t, const AnfGraph *g);
+/* The cached value of apply `n` (a node of ctx->g) or NULL. */
+const AbsValue *cache_lookup(const CtxTable *t, const Ctx *ctx, const AnfNode *n);
+void cache_store(CtxTable *t, Ctx *ctx, const AnfNode *n, const AbsValue *v);
+/* Forget every node value of ctx (a fixpoint round starts again). */
+void cache_clear(CtxTable *t, Ctx *ctx);
+/* The context of graph g among ctx and its ancestors, or NULL. */
+const Ctx *cache_ctx_for(const Ctx *ctx, const AnfGraph *g);
+
+#endif

@@ -1,0 +1,733 @@
+/* engine.c: the abstract interpreter.
+ *
+ * A context's graph is evaluated in node order (creation order is a
+ * topological order), so straight-line code never recurses in C; only calls
+ * nest.  A node of an enclosing graph (a free variable) is looked up in the
+ * ancestor context that owns it, and evaluated there on demand.
+ *
+ * Recursion and loops (a loop header is a graph that calls itself) are
+ * solved as least fixed points, Kleene style: a call to a context that is
+ * still running returns its current approximation (bottom at first) and
+ * marks it `recursed`; when the context finishes a round whose result
+ * differs from the approximation, the approximation grows to the join and
+ * the round is redone.  Contexts whose values used the approximation of a
+ * context lower on the stack are PROVISIONAL: they are redone with that
+ * context's next round and become DONE with its last one (a Tarjan-style
+ * lowlink, like strongly connected components).  Findings made while a
+ * context is provisional are held in the context and reported only once
+ * it is final, so a round that is redone leaves no trace.
+ *
+ * Widening (loops whose constants change on every trip while the exit
+ * condition is unknown) and budgets are in controlflow/widen.c. */
+#include <math.h>
+#include <string.h>
+#include "engine.h"
+
+enum { MAX_ROUNDS = 32 };
+
+/* Marks a node being evaluated (a cycle through a forward closure). */
+static const AbsValue in_progress_marker;
+#define IN_PROGRESS (&in_progress_marker)
+
+void engine_default_options(EngineOptions *o) {
+  o->max_contexts = 512;
+  o->max_steps = 50000000;
+  o->max_depth = 20000;
+}
+
+/* ------------------------------------------------------------ registry */
+
+static void init_prims(Engine *E) {
+#define RULE(op, lo, hi, fn, flags) E->prims[op] = (PrimInfo){fn, lo, hi, flags};
+#include "rules.def"
+#undef RULE
+}
+
+const PrimInfo *eval_prim_info_of(Engine *E, AnfOp op);
+const PrimInfo *eval_prim_info_of(Engine *E, AnfOp op) {
+  return E->prims[op].rule ? &E->prims[op] : NULL;
+}
+
+/* ------------------------------------------------------------ contexts */
+
+static Ctx *top_ctx(Engine *E) { return E->stack.len ? vec_last(&E->stack) : NULL; }
+
+static void lower_lowlink(Engine *E, int pos) {
+  Ctx *top = top_ctx(E);
+  if (top && pos < top->lowlink) top->lowlink = pos;
+}
+
+/* The current context read something of `owner`: if owner may still
+ * change, the reader is provisional on it. */
+static void depend_on(Engine *E, const Ctx *owner) {
+  if (owner->state == CTX_RUNNING) lower_lowlink(E, owner->stack_pos);
+  else if (owner->state == CTX_PROVISIONAL) lower_lowlink(E, owner->lowlink);
+}
+
+const Ctx *engine_function_ctx(const Ctx *c) {
+  while (c && c->g->role == ANF_G_BLOCK) c = c->caller ? c->caller : c->parent;
+  return c;
+}
+
+static const char *short_name(const AnfGraph *g) {
+  if (g->role == ANF_G_LAMBDA) return "<lambda>";
+  const char *dot = strrchr(g->fn_name ? g->fn_name : g->name, '.');
+  return dot ? dot + 1 : (g->fn_name ? g->fn_name : g->name);
+}
+
+const char *engine_ctx_name(Engine *E, const Ctx *c) {
+  StrBuf b = {0};
+  sb_puts(&b, short_name(c->g));
+  sb_putc(&b, '(');
+  for (int i = 0; i < c->g->nparams && i < c->args->tuple.n; i++) {
+    if (i) sb_puts(&b, ", ");
+    const char *nm = c->g->params[i]->name;
+    if (nm) sb_printf(&b, "%s: ", nm);
+    abs_print(&b, c->args->tuple.items[i]);
+  }
+  sb_putc(&b, ')');
+  return sb_cstr(&b);
+}
+
+/* ------------------------------------------------------------ findings */
+
+typedef struct ReportKey { const AnfNode *node; DiagKind kind; } ReportKey;
+
+static uint64_t rk_hash(const void *k) {
+  const ReportKey *r = k;
+  return hash_mix(hash_ptr(r->node), (uint64_t)r->kind);
+}
+
+static bool rk_eq(const void *a, const void *b) {
+  const ReportKey *x = a, *y = b;
+  return x->node == y->node && x->kind == y->kind;
+}
+
+static void add_call_chain(Engine *E, Diag *d, const Ctx *c) {
+  const Ctx *f = engine_function_ctx(c);
+  for (int depth = 0; f && f->caller && f->call_site && depth < 4; depth++) {
+    const Ctx *from = engine_function_ctx(f->caller);
+    const char *caller = from ? (from->g->role == ANF_G_MODULE ? "module level"
+                                                               : short_name(from->g))
+                              : "?";
+    diag_note(d, f->call_site->span, "in %s, called from %s at line %u",
+              engine_ctx_name(E, f), caller, f->call_site->span.line + 1);
+    f = from;
+  }
+}
+
+/* Move a final finding into the sink, once per (node, kind) for errors. */
+static void flush_diag(Engine *E, Diag *d, const AnfNode *site) {
+  if (site && d->sev != SEV_NOTE) {
+    ReportKey *k = fx_new(ReportKey);
+    k->node = site;
+    k->kind = d->kind;
+    bool found;
+    HashEntry *e = hm_slot(&E->reported, k, &found);
+    if (found) return;
+    e->value = d;
+  }
+  diag_add(E->diags, d);
+}
+
+typedef struct Pending { Diag *d; const AnfNode *site; } Pending;
+
+static void flush_pending(Engine *E, Ctx *c) {
+  for (int i = 0; i < c->pending.len; i++) {
+    Pending *p = c->pending.items[i];
+    flush_diag(E, p->d, p->site);
+  }
+  c->pending.len = 0;
+}
+
+Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind kind,
+                    const char *msg) {
+  if (site && diag_kind_severity(kind) != SEV_NOTE) {
+    ReportKey k = {site, kind};
+    if (hm_has(&E->reported, &k)) return NULL;
+  }
+  Diag *d = fx_new(Diag);
+  d->kind = kind;
+  d->sev = diag_kind_severity(kind);
+  d->span = span;
+  d->msg = msg;
+  if (c) add_call_chain(E, d, c);
+  Ctx *top = top_ctx(E);
+  if (!top) {
+    flush_diag(E, d, site);
+    return d;
+  }
+  Pending *p = fx_new(Pending);
+  p->d = d;
+  p->site = site;
+  vec_push(&top->pending, p);
+  return d;
+}
+
+/* ------------------------------------------------------------ constants */
+
+static const AbsValue *op_value(Engine *E, AnfOp op) {
+  AbsDType dt;
+  if (op == OP_MATH_PI) return abs_float(E->st, M_PI);
+  if (abs_dtype_from_op(op, &dt)) return abs_type(E->st, ABS_TY_DTYPE, dt);
+  return abs_prim(E->st, op);
+}
+
+static const AbsValue *closure_value(Engine *E, AnfGraph *g, const Ctx *c) {
+  if (!g->parent) return abs_closure(E->st, g, NULL);
+  const Ctx *pc = cache_ctx_for(c, g->parent);
+  if (!pc) return abs_unknown(E->st); /* cannot happen in a verified module */
+  return abs_closure(E->st, g, pc);
+}
+
+static const AbsValue *const_value(Engine *E, const AnfNode *n, const Ctx *c) {
+  const AnfConst *k = &n->c;
+  switch (k->kind) {
+  case ANF_C_INT: return abs_int(E->st, k->i);
+  case ANF_C_FLOAT: return abs_float(E->st, k->f);
+  case ANF_C_BOOL: return abs_bool(E->st, k->i != 0);
+  case ANF_C_STR: return abs_str(E->st, k->s, k->slen);
+  case ANF_C_NONE: return abs_none(E->st);
+  case ANF_C_ELLIPSIS: return abs_ellipsis(E->st);
+  case ANF_C_UNBOUND: return abs_unbound(E->st);
+  case ANF_C_ERROR: return abs_error(E->st);
+  case ANF_C_MODULE: return k->module ? abs_module(E->st, k->module) : abs_unknown(E->st);
+  case ANF_C_OP: return op_value(E, k->op);
+  case ANF_C_GRAPH: return closure_value(E, k->graph, c);
+  }
+  return abs_unknown(E->st);
+}
+
+/* ------------------------------------------------------------ nodes */
+
+static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c);
+
+const AbsValue *eval_node(Engine *E, AnfNode *n, Ctx *c) {
+  switch (n->kind) {
+  case ANF_CONST:
+    return const_value(E, n, c);
+  case ANF_PARAM: {
+    const Ctx *pc = cache_ctx_for(c, n->graph);
+    if (!pc) return abs_unknown(E->st);
+    return pc->args->tuple.items[n->param.index];
+  }
+  case ANF_APPLY: {
+    Ctx *owner = (Ctx *)cache_ctx_for(c, n->graph);
+    if (!owner) return abs_unknown(E->st);
+    if (owner != c) depend_on(E, owner);
+    const AbsValue *v = cache_lookup(&E->ctxs, owner, n);
+    if (v) return v == IN_PROGRESS ? abs_bottom(E->st) : v;
+    cache_store(&E->ctxs, owner, n, IN_PROGRESS);
+    v = eval_apply(E, n, owner);
+    cache_store(&E->ctxs, owner, n, v);
+    return v;
+  }
+  }
+  return abs_unknown(E->st);
+}
+
+/* Every apply of c's graph in order, then effects, then the output.  An
+ * effect with no value (it raises or never returns) ends the path. */
+static const AbsValue *eval_body(Engine *E, Ctx *c) {
+  AnfGraph *g = c->g;
+  for (int i = 0; i < g->nodes.len; i++) {
+    if (c->vals[i]) continue;
+    c->vals[i] = IN_PROGRESS;
+    c->vals[i] = eval_apply(E, g->nodes.items[i], c);
+  }
+  bool dead = false;
+  for (int i = 0; i < g->effects.len; i++)
+    if (eval_node(E, g->effects.items[i], c)->kind == ABS_BOTTOM) dead = true;
+  const AbsValue *out = g->output ? eval_node(E, g->output, c) : abs_none(E->st);
+  return dead ? abs_bottom(E->st) : out;
+}
+
+/* ------------------------------------------------------------ fixpoint */
+
+/* Start a new round of c: forget its values and everything provisional
+ * computed since it started. */
+static void reset_round(Engine *E, Ctx *c) {
+  cache_clear(&E->ctxs, c);
+  c->pending.len = 0;
+  for (int i = c->prov_mark; i < E->prov.len; i++) {
+    Ctx *p = E->prov.items[i];
+    p->state = CTX_NEW;
+    p->result = NULL;
+    p->pending.len = 0;
+    cache_clear(&E->ctxs, p);
+  }
+  E->prov.len = c->prov_mark;
+  c->lowlink = c->stack_pos;
+  c->recursed = false;
+}
+
+/* c and everything provisional under it are final. */
+static void finalize(Engine *E, Ctx *c) {
+  for (int i = c->prov_mark; i < E->prov.len; i++) {
+    Ctx *p = E->prov.items[i];
+    p->state = CTX_DONE;
+    flush_pending(E, p);
+  }
+  E->prov.len = c->prov_mark;
+  c->state = CTX_DONE;
+  flush_pending(E, c);
+}
+
+static const AbsValue *run_ctx(Engine *E, Ctx *c) {
+  if (E->stack.len >= E->opt.max_depth) {
+    if (!E->depth_noted) {
+      E->depth_noted = true;
+      diag_report(E->diags, DK_BUDGET, c->call_site ? c->call_site->span : c->g->span,
+                  "calls nest more than %d deep here: the result is widened to unknown "
+                  "(raise the limit with --max-depth)", E->opt.max_depth);
+    }
+    return abs_unknown(E->st);
+  }
+  c->state = CTX_RUNNING;
+  c->stack_pos = E->stack.len;
+  c->lowlink = c->stack_pos;
+  c->result = abs_bottom(E->st);
+  c->prov_mark = E->prov.len;
+  c->undet_mark = E->undet;
+  c->recursed = false;
+  vec_push(&E->stack, c);
+  E->running[c->g->id]++;
+  const AbsValue *r;
+  for (;;) {
+    r = eval_body(E, c);
+    if (!c->recursed) break;
+    const AbsValue *j = abs_join(E->st, c->result, r, NULL);
+    if (j == c->result) break;
+    if (++c->iterations > MAX_ROUNDS) j = abs_broaden(E->st, j);
+    if (c->iterations > 2 * MAX_ROUNDS) {
+      cf_note_budget(E, c->call_site, c->g, "fixpoint rounds");
+      j = abs_unknown(E->st);
+    }
+    E->stats.fixpoint_rounds++;
+    c->result = j;
+    reset_round(E, c);
+  }
+  if (c->recursed) r = c->result; /* the stable approximation (>= r) */
+  vec_pop(&E->stack);
+  E->running[c->g->id]--;
+  int pos = c->stack_pos;
+  c->stack_pos = -1;
+  c->result = r;
+  if (c->lowlink < pos) {
+    c->state = CTX_PROVISIONAL;
+    vec_push(&E->prov, c);
+    lower_lowlink(E, c->lowlink);
+  } else {
+    bool was_recursive = c->recursed;
+    finalize(E, c);
+    if (was_recursive && r->kind == ABS_BOTTOM) cf_no_return(E, c);
+  }
+  return r;
+}
+
+static const AbsValue *eval_ctx(Engine *E, Ctx *c) {
+  switch (c->state) {
+  case CTX_DONE:
+    return c->result;
+  case CTX_PROVISIONAL:
+    lower_lowlink(E, c->lowlink);
+    return c->result;
+  case CTX_RUNNING:
+    c->recursed = true;
+    lower_lowlink(E, c->stack_pos);
+    return c->result;
+  case CTX_NEW:
+    break;
+  }
+  return run_ctx(E, c);
+}
+
+/* ------------------------------------------------------------ calls */
+
+typedef struct Args {
+  int npos;
+  const AbsValue **pos;
+  int nkw;
+  const char **kw_names;
+  const AbsValue **kw_vals;
+} Args;
+
+/* Keyword arguments arrive as kwarg values among the arguments. */
+static Args split_args(int nargs, const AbsValue *const *args) {
+  Args a = {0};
+  a.pos = fx_array(const AbsValue *, nargs + 1);
+  a.kw_names = fx_array(const char *, nargs + 1);
+  a.kw_vals = fx_array(const AbsValue *, nargs + 1);
+  for (int i = 0; i < nargs; i++) {
+    if (args[i]->kind == ABS_KWARG) {
+      a.kw_names[a.nkw] = args[i]->kwarg.name;
+      a.kw_vals[a.nkw++] = args[i]->kwarg.value;
+    } else {
+      a.pos[a.npos++] = args[i];
+    }
+  }
+  return a;
+}
+
+static const AbsValue *arity_error(Engine *E, AnfNode *site, Ctx *c, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static const AbsValue *arity_error(Engine *E, AnfNode *site, Ctx *c, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  const char *msg = fx_vsprintf(fmt, ap);
+  va_end(ap);
+  engine_report(E, site, site->span, c, DK_ARITY, msg);
+  return NULL;
+}
+
+static int param_index(const AnfGraph *g, const char *name) {
+  for (int i = 0; i < g->nparams; i++)
+    if (g->params[i]->name && strcmp(g->params[i]->name, name) == 0) return i;
+  return -1;
+}
+
+static const AbsValue *default_value(Engine *E, AnfNode *d, const Ctx *pctx) {
+  if (d->kind == ANF_CONST) return const_value(E, d, pctx);
+  return eval_node(E, d, (Ctx *)pctx);
+}
+
+/* FuncGraphEvaluator's binding: positional, *args, keywords, defaults.
+ * Returns the argument tuple, or NULL after reporting an arity error. */
+static const AbsValue *bind_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
+                                 const Ctx *pctx, const Args *a) {
+  int np = g->nparams;
+  const char *fname = short_name(g);
+  const AbsValue **vals = fx_array(const AbsValue *, np + 1);
+  int npos_params = g->vararg >= 0 ? g->vararg : np - g->nkwonly;
+  int i = 0;
+  for (; i < a->npos && i < npos_params; i++) vals[i] = a->pos[i];
+  if (g->vararg >= 0) {
+    vals[g->vararg] = abs_tuple(E->st, a->npos - i, a->pos + i);
+  } else if (a->npos > npos_params) {
+    return arity_error(E, site, c, "%s() takes %d positional argument%s but %d %s given", fname,
+                       npos_params, npos_params == 1 ? "" : "s", a->npos,
+                       a->npos == 1 ? "was" : "were");
+  }
+  for (int k = 0; k < a->nkw; k++) {
+    int j = param_index(g, a->kw_names[k]);
+    if (j < 0 || j == g->vararg)
+      return arity_error(E, site, c, "%s() got an unexpected keyword argument '%s'", fname,
+                         a->kw_names[k]);
+    if (vals[j])
+      return arity_error(E, site, c, "%s() got multiple values for argument '%s'", fname,
+                         a->kw_names[k]);
+    vals[j] = a->kw_vals[k];
+  }
+  StrBuf missing = {0};
+  int nmissing = 0;
+  for (int j = 0; j < np; j++) {
+    if (vals[j]) continue;
+    if (g->defaults && g->defaults[j]) {
+      vals[j] = default_value(E, g->defaults[j], pctx);
+      continue;
+    }
+    if (nmissing++) sb_puts(&missing, ", ");
+    sb_printf(&missing, "'%s'", g->params[j]->name ? g->params[j]->name : "?");
+  }
+  if (nmissing)
+    return arity_error(E, site, c, "%s() missing %d required argument%s: %s", fname, nmissing,
+                       nmissing == 1 ? "" : "s", sb_cstr(&missing));
+  return abs_tuple(E->st, np, vals);
+}
+
+static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn, const Args *a);
+
+static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
+                                    const Ctx *pctx, const Args *a) {
+  if (E->stats.steps > E->opt.max_steps) {
+    if (!E->steps_noted) {
+      E->steps_noted = true;
+      diag_report(E->diags, DK_BUDGET, site->span,
+                  "analysis step budget (%ld) reached: results from here on are widened to "
+                  "unknown (raise it with --max-steps)", E->opt.max_steps);
+    }
+    return abs_unknown(E->st);
+  }
+  const AbsValue *args = bind_args(E, site, c, g, pctx, a);
+  if (!args) return abs_error(E->st);
+  args = cf_call_args(E, site, c, g, pctx, args);
+  bool is_new;
+  Ctx *nc = cache_ctx(&E->ctxs, g, args, pctx, &is_new);
+  if (is_new) {
+    nc->caller = c;
+    nc->call_site = site;
+    E->stats.contexts++;
+  }
+  return eval_ctx(E, nc);
+}
+
+typedef struct PrimKey { AnfOp op; const AbsValue *args; } PrimKey;
+
+static uint64_t pk_hash(const void *k) {
+  const PrimKey *p = k;
+  return hash_mix((uint64_t)p->op, p->args->hash);
+}
+
+static bool pk_eq(const void *a, const void *b) {
+  const PrimKey *x = a, *y = b;
+  return x->op == y->op && x->args == y->args;
+}
+
+/* f(*t1, *t2, k=v): expand the tuples and call f. */
+static const AbsValue *unpack_call(Engine *E, AnfNode *site, Ctx *c, const Args *a) {
+  if (a->npos < 1) return abs_error(E->st);
+  VEC(const AbsValue *) flat = {0};
+  for (int i = 1; i < a->npos; i++) {
+    const AbsValue *s = a->pos[i];
+    if (s->kind == ABS_TUPLE) {
+      for (int k = 0; k < s->tuple.n; k++) vec_push(&flat, s->tuple.items[k]);
+    } else if (s->kind == ABS_UNKNOWN || s->kind == ABS_LIST) {
+      return abs_unknown(E->st); /* length unknown: arity cannot be checked */
+    } else {
+      engine_report(E, site, site->span, c, DK_TYPE_MISMATCH,
+                    fx_sprintf("argument after * must be a tuple or list, not %s",
+                               abs_to_string(s)));
+      return abs_error(E->st);
+    }
+  }
+  for (int k = 0; k < a->nkw; k++)
+    vec_push(&flat, abs_kwarg(E->st, a->kw_names[k], a->kw_vals[k]));
+  return eval_call(E, site, c, a->pos[0], flat.len, flat.items);
+}
+
+static bool strict_args_bad(Engine *E, const Args *a, const AbsValue **out) {
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < (pass ? a->nkw : a->npos); i++) {
+      const AbsValue *v = pass ? a->kw_vals[i] : a->pos[i];
+      if (v->kind == ABS_BOTTOM) { *out = abs_bottom(E->st); return true; }
+      if (v->kind == ABS_ERROR) { *out = abs_error(E->st); return true; }
+    }
+  return false;
+}
+
+static const AbsValue *call_prim(Engine *E, AnfNode *site, Ctx *c, AnfOp op, const Args *a) {
+  if (op == OP_UNPACK_CALL) return unpack_call(E, site, c, a);
+  const PrimInfo *info = &E->prims[op];
+  if (!info->rule) return abs_unknown(E->st); /* no rule yet: sound top */
+  int n = a->npos + a->nkw;
+  if (n < info->min_args || (info->max_args >= 0 && n > info->max_args)) {
+    const char *name = anf_op_pyname(op)[0] ? anf_op_pyname(op) : anf_op_name(op);
+    if (info->min_args == info->max_args)
+      arity_error(E, site, c, "%s() takes %d argument%s (%d given)", name, info->min_args,
+                  info->min_args == 1 ? "" : "s", n);
+    else if (n < info->min_args)
+      arity_error(E, site, c, "%s() takes at least %d argument%s (%d given)", name,
+                  info->min_args, info->min_args == 1 ? "" : "s", n);
+    else
+      arity_error(E, site, c, "%s() takes at most %d argument%s (%d given)", name,
+                  info->max_args, info->max_args == 1 ? "" : "s", n);
+    return abs_error(E->st);
+  }
+  const AbsValue *early;
+  if (!(info->flags & RULE_LAZY_ERRORS) && strict_args_bad(E, a, &early)) return early;
+  PrimKey *key = NULL;
+  if (info->flags & RULE_PURE) {
+    const AbsValue **all = fx_array(const AbsValue *, n + 1);
+    memcpy(all, a->pos, sizeof *all * (size_t)a->npos);
+    for (int k = 0; k < a->nkw; k++)
+      all[a->npos + k] = abs_kwarg(E->st, a->kw_names[k], a->kw_vals[k]);
+    key = fx_new(PrimKey);
+    key->op = op;
+    key->args = abs_tuple(E->st, n, all);
+    const AbsValue *hit = hm_get(&E->prim_cache, key);
+    if (hit) return hit;
+  }
+  EvalCall ec = {.E = E, .st = E->st, .node = site, .ctx = c, .op = op,
+                 .nargs = a->npos, .args = a->pos, .nkw = a->nkw,
+                 .kw_names = a->kw_names, .kw_vals = a->kw_vals};
+  const AbsValue *v = info->rule(&ec);
+  if (key && !(v->flags & ABS_F_ERROR)) hm_put(&E->prim_cache, key, (void *)v);
+  return v;
+}
+
+/* PartialEvaluator: bound arguments first (keywords among them). */
+static const AbsValue *call_partial(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn,
+                                    const Args *a) {
+  const AbsValue *bound = fn->partial.args;
+  int nb = bound->tuple.n;
+  const AbsValue **all = fx_array(const AbsValue *, nb + a->npos + a->nkw + 1);
+  int n = 0;
+  for (int i = 0; i < nb; i++)
+    if (bound->tuple.items[i]->kind != ABS_KWARG) all[n++] = bound->tuple.items[i];
+  for (int i = 0; i < a->npos; i++) all[n++] = a->pos[i];
+  for (int i = 0; i < nb; i++)
+    if (bound->tuple.items[i]->kind == ABS_KWARG) all[n++] = bound->tuple.items[i];
+  for (int k = 0; k < a->nkw; k++) all[n++] = abs_kwarg(E->st, a->kw_names[k], a->kw_vals[k]);
+  Args b = split_args(n, all);
+  return call_fn(E, site, c, fn->partial.fn, &b);
+}
+
+static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn, const Args *a) {
+  switch (fn->kind) {
+  case ABS_FN_PRIM: return call_prim(E, site, c, fn->prim, a);
+  case ABS_FN_CLOSURE: return call_closure(E, site, c, fn->closure.graph, fn->closure.ctx, a);
+  case ABS_FN_PARTIAL: return call_partial(E, site, c, fn, a);
+  case ABS_FN_GRAD: return abs_unknown(E->st); /* JEvaluator: issue 4 */
+  }
+  return abs_unknown(E->st);
+}
+
+const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, int nargs,
+                          const AbsValue *const *args) {
+  switch (f->kind) {
+  case ABS_BOTTOM: return f;
+  case ABS_ERROR: return f;
+  case ABS_UNKNOWN: return f;
+  case ABS_FUNC: break;
+  default:
+    engine_report(E, site, site->apply.inputs[0]->span, c, DK_NOT_CALLABLE,
+                  fx_sprintf("%s is not callable", abs_to_string(f)));
+    return abs_error(E->st);
+  }
+  Args a = split_args(nargs, args);
+  if (f->func.n == 1) return call_fn(E, site, c, f->func.fns[0], &a);
+  /* undetermined: evaluate every possibility and join */
+  E->undet++;
+  const AbsValue *acc = NULL;
+  const AbsFn *acc_fn = NULL;
+  for (int i = 0; i < f->func.n; i++) {
+    const AbsValue *r = call_fn(E, site, c, f->func.fns[i], &a);
+    acc = acc ? cf_merge(E, site, c, acc, acc_fn, r, f->func.fns[i]) : r;
+    if (!acc_fn || r->kind != ABS_BOTTOM) acc_fn = f->func.fns[i];
+  }
+  E->undet--;
+  return acc;
+}
+
+static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c) {
+  E->stats.steps++;
+  int k = n->apply.ninputs;
+  const AbsValue *buf[8];
+  const AbsValue **args = k - 1 <= 8 ? buf : fx_array(const AbsValue *, k);
+  for (int i = 1; i < k; i++) args[i - 1] = eval_node(E, n->apply.inputs[i], c);
+  AnfNode *callee = n->apply.inputs[0];
+  if (callee->kind == ANF_CONST && callee->c.kind == ANF_C_OP &&
+      E->prims[callee->c.op].rule) {
+    /* fast path: a primitive named directly */
+    Args a = split_args(k - 1, args);
+    return call_prim(E, n, c, callee->c.op, &a);
+  }
+  return eval_call(E, n, c, eval_node(E, callee, c), k - 1, args);
+}
+
+/* ------------------------------------------------------------ for rules */
+
+static const AbsValue *error_v(EvalCall *c, Span span, DiagKind kind, const char *fmt,
+                               va_list ap) {
+  const char *msg = fx_vsprintf(fmt, ap);
+  engine_report(c->E, c->node, span, c->ctx, kind, msg);
+  return abs_error(c->st);
+}
+
+const AbsValue *eval_error(EvalCall *c, DiagKind kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  const AbsValue *v = error_v(c, c->node->span, kind, fmt, ap);
+  va_end(ap);
+  return v;
+}
+
+const AbsValue *eval_error_at(EvalCall *c, Span span, DiagKind kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  const AbsValue *v = error_v(c, span, kind, fmt, ap);
+  va_end(ap);
+  return v;
+}
+
+void eval_note(EvalCall *c, DiagKind kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  const char *msg = fx_vsprintf(fmt, ap);
+  va_end(ap);
+  engine_report(c->E, c->node, c->node->span, NULL, kind, msg);
+}
+
+Span eval_arg_span(EvalCall *c, int i) {
+  AnfNode *n = c->node;
+  if (n->kind == ANF_APPLY && i + 1 < n->apply.ninputs) return n->apply.inputs[i + 1]->span;
+  return n->span;
+}
+
+const AbsValue *eval_arg(EvalCall *c, const char *name, int pos, const AbsValue *dflt) {
+  for (int k = 0; k < c->nkw; k++)
+    if (name && strcmp(c->kw_names[k], name) == 0) return c->kw_vals[k];
+  if (pos >= 0 && pos < c->nargs) return c->args[pos];
+  return dflt;
+}
+
+const AbsValue *eval_call_value(EvalCall *c, const AbsValue *fn, int nargs,
+                                const AbsValue *const *args) {
+  return eval_call(c->E, c->node, (Ctx *)c->ctx, fn, nargs, args);
+}
+
+const AbsValue *eval_prim(EvalCall *c, AnfOp op, int nargs, const AbsValue *const *args) {
+  Args a = split_args(nargs, args);
+  return call_prim(c->E, c->node, (Ctx *)c->ctx, op, &a);
+}
+
+/* ------------------------------------------------------------ public */
+
+Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOptions *o) {
+  if (!m->managed) anf_manage(m);
+  Engine *E = fx_new(Engine);
+  E->m = m;
+  E->st = st;
+  E->diags = diags;
+  if (o) E->opt = *o;
+  else engine_default_options(&E->opt);
+  cache_init(&E->ctxs, m);
+  E->running = fx_alloc_atomic(sizeof(uint32_t) * (m->next_graph_id + 1));
+  memset(E->running, 0, sizeof(uint32_t) * (m->next_graph_id + 1));
+  hm_init(&E->prim_cache, pk_hash, pk_eq);
+  hm_init(&E->reported, rk_hash, rk_eq);
+  hm_init_ptr(&E->budget_noted);
+  init_prims(E);
+  return E;
+}
+
+static const Ctx *parent_ctx_for_run(Engine *E, AnfGraph *g) {
+  if (!g->parent) return NULL;
+  AnfGraph *mg = E->m->module_graph;
+  if (g->parent != mg) return NULL;
+  bool is_new;
+  Ctx *mc = cache_ctx(&E->ctxs, mg, abs_tuple(E->st, 0, NULL), NULL, &is_new);
+  eval_ctx(E, mc);
+  return mc;
+}
+
+Ctx *engine_run(Engine *E, AnfGraph *g, const AbsValue *args) {
+  if (g->parent && g->parent != E->m->module_graph) return NULL; /* needs its closure */
+  const Ctx *pc = parent_ctx_for_run(E, g);
+  bool is_new;
+  Ctx *c = cache_ctx(&E->ctxs, g, args, pc, &is_new);
+  if (is_new) E->stats.contexts++;
+  eval_ctx(E, c);
+  return c;
+}
+
+const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n) {
+  switch (n->kind) {
+  case ANF_CONST: return const_value(E, n, ctx);
+  case ANF_PARAM: {
+    const Ctx *pc = cache_ctx_for(ctx, n->graph);
+    return pc ? pc->args->tuple.items[n->param.index] : NULL;
+  }
+  case ANF_APPLY: {
+    const Ctx *pc = cache_ctx_for(ctx, n->graph);
+    const AbsValue *v = pc ? cache_lookup(&E->ctxs, pc, n) : NULL;
+    return v == IN_PROGRESS ? NULL : v;
+  }
+  }
+  return NULL;
+}
+
+CtxTable *engine_contexts(Engine *E) { return &E->ctxs; }
+EngineStats engine_stats(const Engine *E) { return E->stats; }
+AbsStore *engine_store(Engine *E) { return E->st; }

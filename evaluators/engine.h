@@ -1,0 +1,55 @@
+/* engine.h: the Engine's state, shared by evaluators/ and controlflow/
+ * (private to the analysis; users see evaluators/eval.h). */
+#ifndef FATHOM_ENGINE_H
+#define FATHOM_ENGINE_H
+
+#include "eval.h"
+
+struct Engine {
+  AnfModule *m;
+  AbsStore *st;
+  DiagSink *diags;
+  EngineOptions opt;
+  CtxTable ctxs;
+  VEC(Ctx *) stack;        /* contexts being evaluated, outermost first */
+  VEC(Ctx *) prov;         /* provisional contexts, in finishing order */
+  uint32_t *running;       /* per graph id: contexts on the stack */
+  int undet;               /* undetermined calls (several possibilities) in progress */
+  EngineStats stats;
+  PrimInfo prims[OP__COUNT];
+  HashMap prim_cache;      /* pure rule results, keyed by PrimKey */
+  HashMap reported;        /* (node, kind) already reported */
+  HashMap budget_noted;    /* graphs whose budget note was given */
+  bool steps_noted;
+  bool depth_noted;
+};
+
+/* engine.c */
+const AbsValue *eval_node(Engine *E, AnfNode *n, Ctx *c);
+const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f,
+                          int nargs, const AbsValue *const *args);
+/* Report once per (node, kind); NULL when it was reported already.  Adds
+ * the call chain of c as notes. */
+Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind kind,
+                    const char *msg);
+/* "fib(n: i64=3)": a function context for messages. */
+const char *engine_ctx_name(Engine *E, const Ctx *c);
+/* The innermost function (def or lambda) context containing c. */
+const Ctx *engine_function_ctx(const Ctx *c);
+
+/* controlflow/widen.c */
+/* The arguments to call g with from `site`: the given ones, or widened
+ * when g is re-entered from inside one of its own undetermined branches
+ * (loops, recursion), or broadened when g's context budget is spent. */
+const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
+                             const Ctx *parent, const AbsValue *args);
+/* Join the results of the possibilities of an undetermined call, reporting
+ * a type-mismatch at the merge (naming where each side came from). */
+const AbsValue *cf_merge(Engine *E, AnfNode *site, Ctx *c, const AbsValue *acc,
+                         const AbsFn *acc_fn, const AbsValue *next, const AbsFn *next_fn);
+/* A recursion or loop that finished with no value on any path. */
+void cf_no_return(Engine *E, Ctx *head);
+/* Budget notes (once per graph / once per analysis). */
+void cf_note_budget(Engine *E, AnfNode *site, AnfGraph *g, const char *what);
+
+#endif

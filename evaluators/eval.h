@@ -1,0 +1,111 @@
+/* eval.h: the abstract interpreter's evaluators and the primitive registry.
+ *
+ * The Engine evaluates node configs (node, context), memoised in the
+ * contexts of cache/.  Calling a function value dispatches on each of its
+ * possibilities (architecture.md's evaluator kinds):
+ *   closure    FuncGraphEvaluator: bind arguments (defaults, keywords,
+ *              *args: the UnpackGraph part), intern the context, evaluate
+ *   primitive  PrimEvaluator: the op's inference rule from rules.def
+ *   partial    PartialEvaluator: prepend the bound arguments
+ *   grad       JEvaluator (tensors, issue 4)
+ * and joins the results: a set of several possibilities is how an
+ * undetermined switch evaluates both branches.  Operators such as `add`
+ * are one op whose rule dispatches on the argument types (the
+ * MetaFuncGraph), applying the implicit conversions (DoSignature).
+ *
+ * A rule gets an EvalCall: evaluated positional arguments and keyword
+ * arguments, the apply node (for spans) and the context (for call chains).
+ * Before a rule runs the engine has checked the arity from rules.def and
+ * returned early when an argument is bottom (not yet known: recursion in
+ * progress) or error (already reported).  Rules must accept `unknown`
+ * arguments and return `unknown` (or a sound broader value) for them, never
+ * report an error because of unknown. */
+#ifndef FATHOM_EVAL_H
+#define FATHOM_EVAL_H
+
+#include "../cache/cache.h"
+
+typedef struct EngineOptions {
+  int max_contexts;   /* per graph; beyond it arguments are broadened */
+  long max_steps;     /* node evaluations in one analysis */
+  int max_depth;      /* nested contexts on the evaluation stack */
+} EngineOptions;
+
+void engine_default_options(EngineOptions *o);
+
+typedef struct Engine Engine;
+
+typedef struct EvalCall {
+  Engine *E;
+  AbsStore *st;
+  AnfNode *node;                 /* the apply being evaluated */
+  const Ctx *ctx;                /* its context */
+  AnfOp op;                      /* the primitive */
+  int nargs;                     /* positional */
+  const AbsValue **args;
+  int nkw;                       /* keyword arguments, in call order */
+  const char **kw_names;         /* interned */
+  const AbsValue **kw_vals;
+} EvalCall;
+
+typedef const AbsValue *(*PrimRule)(EvalCall *c);
+
+/* ---- for rules ---- */
+
+/* Report `kind` at the call's span, with the call chain as notes; returns
+ * abs_error (use: `return eval_error(c, DK_..., "...")`). */
+const AbsValue *eval_error(EvalCall *c, DiagKind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The same at another span (an argument's). */
+const AbsValue *eval_error_at(EvalCall *c, Span span, DiagKind kind,
+                              const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Span of positional argument i (the node that computed it), or the call. */
+Span eval_arg_span(EvalCall *c, int i);
+/* Argument `name` given by keyword, else positional `pos` (-1: keyword
+ * only), else dflt.  Marks the keyword as used. */
+const AbsValue *eval_arg(EvalCall *c, const char *name, int pos, const AbsValue *dflt);
+/* Call a function value with positional arguments from inside a rule
+ * (sum folding `add`, partial, grad ...). */
+const AbsValue *eval_call_value(EvalCall *c, const AbsValue *fn, int nargs,
+                                const AbsValue *const *args);
+/* Apply another primitive's rule to these arguments (dispatch helpers). */
+const AbsValue *eval_prim(EvalCall *c, AnfOp op, int nargs, const AbsValue *const *args);
+/* A note (severity note) at the call, e.g. reveal_type. */
+void eval_note(EvalCall *c, DiagKind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- the registry (evaluators/rules.def) ----
+ * RULE(OP, min_args, max_args (-1: any), rule, flags) */
+enum {
+  RULE_PURE = 1,        /* result depends only on the arguments: cached */
+  RULE_LAZY_ERRORS = 2, /* called even when an argument is error/bottom */
+};
+typedef struct PrimInfo {
+  PrimRule rule;
+  int min_args, max_args;
+  unsigned flags;
+} PrimInfo;
+const PrimInfo *eval_prim_info(AnfOp op);   /* NULL: no rule yet */
+
+/* ---- the engine ---- */
+
+typedef struct EngineStats {
+  long steps;            /* node evaluations */
+  long contexts;         /* contexts created */
+  long fixpoint_rounds;  /* extra rounds for recursion and loops */
+  long widenings;        /* calls whose arguments were broadened */
+} EngineStats;
+
+Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOptions *o);
+/* Analyse graph g (a function) with the given argument values (a tuple,
+ * one per parameter; unknown for an unannotated parameter); returns the
+ * context, whose `result` is the return value. */
+Ctx *engine_run(Engine *E, AnfGraph *g, const AbsValue *args);
+/* The value of node n in context ctx after a run (NULL: never evaluated). */
+const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n);
+CtxTable *engine_contexts(Engine *E);
+EngineStats engine_stats(const Engine *E);
+AbsStore *engine_store(Engine *E);
+
+#endif
