@@ -27,7 +27,7 @@ functions, main() and the planted errors of --errors.
 import random
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 INT, FLOAT, BOOL, FN = "int", "float", "bool", "fn"
 

@@ -88,7 +88,8 @@ class ScalarGen(ProgramGen):
         for _ in range(rng.randint(1, 2)):
             n = len(self.const_names)
             if rng.random() < 0.5:
-                self.const(f"C{n}", f"(K1 * {rng.randrange(2, 90)} + {rng.randrange(50)}) % MOD", INT)
+                value = f"(K1 * {rng.randrange(2, 90)} + {rng.randrange(50)}) % MOD"
+                self.const(f"C{n}", value, INT)
             else:
                 t = rng.choice(INT_VECS)
                 self.const(f"T{n}", self.const_value(t), t)
@@ -890,8 +891,8 @@ class ScalarGen(ProgramGen):
             params, ret, cost, depth = ([Param("n", INT, bound=16), Param("acc", (INT, INT))],
                                         (INT, INT), 17, 17)
         elif kind == "tsum":
-            params, ret, cost, depth = ([Param("t", rng.choice(INT_VECS)), Param("i", INT, fixed="0")],
-                                        INT, 5, 5)
+            params = [Param("t", rng.choice(INT_VECS)), Param("i", INT, fixed="0")]
+            ret, cost, depth = INT, 5, 5
         elif kind == "tail":
             params, ret, cost, depth = [Param("t", rng.choice(INT_VECS))], INT, 5, 5
         else:
@@ -925,7 +926,8 @@ class ScalarGen(ProgramGen):
         if kind == "gcd":
             return ("b == 0", "a"), f"{f}(b, a % b)"
         if kind == "power":
-            return ("e == 0", "1"), f"({f}(b, e // 2) ** 2 * (b if e % 2 == 1 else 1) + @w % 2) % MOD"
+            return (("e == 0", "1"),
+                    f"({f}(b, e // 2) ** 2 * (b if e % 2 == 1 else 1) + @w % 2) % MOD")
         if kind == "walk":
             return ("n == 0", "acc"), f"{f}(n - 1, (@b, (@a + @b + n + @w) % MOD))"
         if kind == "tsum":
