@@ -22,6 +22,7 @@
 #include <math.h>
 #include <string.h>
 #include "engine.h"
+#include "rules.h"
 
 enum { MAX_ROUNDS = 32 };
 
@@ -142,6 +143,7 @@ static void flush_pending(Engine *E, Ctx *c) {
 
 Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind kind,
                     const char *msg) {
+  E->nreports++; /* even a duplicate: the finding exists, nothing may cache it away */
   if (site && diag_kind_severity(kind) != SEV_NOTE) {
     ReportKey k = {site, kind};
     if (hm_has(&E->reported, &k)) return NULL;
@@ -168,7 +170,7 @@ Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind 
 
 static const AbsValue *op_value(Engine *E, AnfOp op) {
   AbsDType dt;
-  if (op == OP_MATH_PI) return abs_float(E->st, M_PI);
+  if (op == OP_MATH_PI) return abs_float(E->st, 3.14159265358979323846);
   if (abs_dtype_from_op(op, &dt)) return abs_type(E->st, ABS_TY_DTYPE, dt);
   return abs_prim(E->st, op);
 }
@@ -308,7 +310,7 @@ static const AbsValue *run_ctx(Engine *E, Ctx *c) {
     reset_round(E, c);
   }
   if (c->recursed) r = c->result; /* the stable approximation (>= r) */
-  vec_pop(&E->stack);
+  E->stack.len--;
   E->running[c->g->id]--;
   int pos = c->stack_pos;
   c->stack_pos = -1;
@@ -541,8 +543,11 @@ static const AbsValue *call_prim(Engine *E, AnfNode *site, Ctx *c, AnfOp op, con
   EvalCall ec = {.E = E, .st = E->st, .node = site, .ctx = c, .op = op,
                  .nargs = a->npos, .args = a->pos, .nkw = a->nkw,
                  .kw_names = a->kw_names, .kw_vals = a->kw_vals};
+  long reports = E->nreports;
   const AbsValue *v = info->rule(&ec);
-  if (key && !(v->flags & ABS_F_ERROR)) hm_put(&E->prim_cache, key, (void *)v);
+  /* a result is reusable only if computing it reported nothing */
+  if (key && reports == E->nreports && !(v->flags & ABS_F_ERROR))
+    hm_put(&E->prim_cache, key, (void *)v);
   return v;
 }
 
@@ -726,6 +731,15 @@ const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n) {
   }
   }
   return NULL;
+}
+
+const AbsValue *engine_run_ctx(Engine *E, Ctx *c) { return eval_ctx(E, c); }
+
+void engine_flush(Engine *E) {
+  for (int i = 0; i < E->ctxs.all.len; i++) {
+    Ctx *c = E->ctxs.all.items[i];
+    if (c->pending.len) flush_pending(E, c);
+  }
 }
 
 CtxTable *engine_contexts(Engine *E) { return &E->ctxs; }

@@ -20,6 +20,7 @@ struct Engine {
   HashMap prim_cache;      /* pure rule results, keyed by PrimKey */
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */
+  long nreports;           /* findings reported so far (any kind) */
   bool steps_noted;
   bool depth_noted;
 };

@@ -102,6 +102,11 @@ Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOpti
  * one per parameter; unknown for an unannotated parameter); returns the
  * context, whose `result` is the return value. */
 Ctx *engine_run(Engine *E, AnfGraph *g, const AbsValue *args);
+/* Evaluate a context made with cache_ctx (e.g. a nested function run in
+ * its enclosing function's context). */
+const AbsValue *engine_run_ctx(Engine *E, Ctx *c);
+/* Report every finding still held (call once the analysis is over). */
+void engine_flush(Engine *E);
 /* The value of node n in context ctx after a run (NULL: never evaluated). */
 const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n);
 CtxTable *engine_contexts(Engine *E);

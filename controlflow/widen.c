@@ -1,0 +1,159 @@
+/* widen.c: what keeps the analysis finite, and what it reports at merges.
+ *
+ * Exact unrolling: a graph re-entered with new constants on a path whose
+ * conditions are all known gets a new context per trip (for i in range(3)
+ * is three contexts), up to the per-graph budget.
+ *
+ * Widening: when a graph is re-entered while one of its own undetermined
+ * branches is in progress (a loop whose exit test is unknown, a recursion
+ * whose base case is not decided), the new arguments are joined with the
+ * running context's: constants that change become their type, so the next
+ * re-entry finds the same context and the fixpoint of engine.c closes the
+ * cycle.  Each join can only go up a finite lattice path (or give error at
+ * a mismatch), so this terminates; the context budget and the step budget
+ * catch what a lattice of unbounded height (nested lists) could still do.
+ *
+ * Merges report type mismatches with provenance: where each side's value
+ * was computed (a branch's output, a loop's initial value and the value
+ * after one trip). */
+#include <stdlib.h>
+#include <string.h>
+#include "../evaluators/engine.h"
+
+void cf_note_budget(Engine *E, AnfNode *site, AnfGraph *g, const char *what) {
+  bool found;
+  HashEntry *e = hm_slot(&E->budget_noted, g, &found);
+  if (found) return;
+  e->value = g;
+  Span sp = site ? site->span : g->span;
+  diag_report(E->diags, DK_BUDGET, sp,
+              "analysis budget reached for '%s' (%s): its arguments are widened from here "
+              "on; results stay sound but are less precise (see --max-contexts)",
+              g->fn_name ? g->fn_name : g->name, what);
+}
+
+static const char *param_label(const AnfGraph *g, int i) {
+  const char *nm = i < g->nparams ? g->params[i]->name : NULL;
+  return nm ? nm : "?";
+}
+
+/* A mismatch between a running context's arguments and a re-entry's. */
+static void report_reentry_mismatch(Engine *E, AnfNode *site, Ctx *c, const Ctx *running,
+                                    int i, const AbsJoinError *err) {
+  AnfGraph *g = running->g;
+  const char *a = abs_to_string(abs_broaden(E->st, err->left));
+  const char *b = abs_to_string(abs_broaden(E->st, err->right));
+  const char *where = err->path && *err->path ? fx_sprintf(" (%s)", err->path) : "";
+  const char *msg =
+      g->is_loop_header
+          ? fx_sprintf("type-mismatch at merge: loop variable '%s' is %s when the loop starts "
+                       "and %s after an iteration%s",
+                       param_label(g, i), a, b, where)
+          : fx_sprintf("type-mismatch at merge: argument '%s' of %s is %s in one call and %s "
+                       "in a recursive call%s",
+                       param_label(g, i), g->fn_name ? g->fn_name : g->name, a, b, where);
+  Diag *d = engine_report(E, site, site->span, c, DK_TYPE_MISMATCH, msg);
+  if (!d) return;
+  if (running->call_site && i + 1 < running->call_site->apply.ninputs)
+    diag_note(d, running->call_site->apply.inputs[i + 1]->span, "%s comes from here", a);
+  if (i + 1 < site->apply.ninputs)
+    diag_note(d, site->apply.inputs[i + 1]->span, "%s comes from here", b);
+}
+
+static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *running,
+                             const AbsValue *args) {
+  const AbsValue *old = running->args;
+  int n = args->tuple.n;
+  const AbsValue **items = fx_array(const AbsValue *, n + 1);
+  for (int i = 0; i < n; i++) {
+    const AbsValue *a = old->tuple.items[i], *b = args->tuple.items[i];
+    if (a == b) { items[i] = a; continue; }
+    AbsJoinError err = {0};
+    items[i] = abs_join(E->st, a, b, &err);
+    if (err.left && !abs_has_error(err.left) && !abs_has_error(err.right))
+      report_reentry_mismatch(E, site, c, running, i, &err);
+  }
+  E->stats.widenings++;
+  return abs_tuple(E->st, n, items);
+}
+
+const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, const Ctx *parent,
+                             const AbsValue *args) {
+  if (E->running[g->id]) {
+    for (int i = E->stack.len - 1; i >= 0; i--) {
+      const Ctx *x = E->stack.items[i];
+      if (x->g != g || x->parent != parent) continue;
+      if (x->args == args) return args;                    /* plain recursion */
+      if (E->undet > x->undet_mark) return widen(E, site, c, x, args);
+      break;                                               /* known path: unroll */
+    }
+  }
+  if (cache_graph_contexts(&E->ctxs, g) >= (uint32_t)E->opt.max_contexts) {
+    bool is_new = false;
+    (void)is_new;
+    const AbsValue *broad = abs_broaden(E->st, args);
+    if (broad != args) {
+      cf_note_budget(E, site, g, fx_sprintf("%d contexts", E->opt.max_contexts));
+      return broad;
+    }
+  }
+  return args;
+}
+
+/* The node a branch's value at `path` came from, for provenance notes. */
+static AnfNode *origin_of(const AbsFn *fn, const char *path) {
+  if (!fn || fn->kind != ABS_FN_CLOSURE) return NULL;
+  AnfNode *out = fn->closure.graph->output;
+  if (!out) return NULL;
+  const char *last = path ? strstr(path, "element ") : NULL;
+  for (const char *p = last; p; p = strstr(p + 1, "element ")) last = p;
+  if (last && out->kind == ANF_APPLY && anf_is_op(out->apply.inputs[0], OP_MAKE_TUPLE)) {
+    int k = atoi(last + 8);
+    if (k >= 0 && k + 1 < out->apply.ninputs) return out->apply.inputs[k + 1];
+  }
+  return out;
+}
+
+const AbsValue *cf_merge(Engine *E, AnfNode *site, Ctx *c, const AbsValue *acc,
+                         const AbsFn *acc_fn, const AbsValue *next, const AbsFn *next_fn) {
+  AbsJoinError err = {0};
+  const AbsValue *j = abs_join(E->st, acc, next, &err);
+  if (!err.left || abs_has_error(err.left) || abs_has_error(err.right)) return j;
+  AnfNode *oa = origin_of(acc_fn, err.path), *ob = origin_of(next_fn, err.path);
+  const char *name = NULL;
+  if (err.path && *err.path) name = (oa && oa->name) ? oa->name : (ob ? ob->name : NULL);
+  else name = site->name;
+  const char *a = abs_to_string(abs_broaden(E->st, err.left));
+  const char *b = abs_to_string(abs_broaden(E->st, err.right));
+  const char *msg =
+      name ? fx_sprintf("type-mismatch at merge: '%s' is %s on one path and %s on another",
+                        name, a, b)
+           : fx_sprintf("type-mismatch at merge: the paths give %s and %s%s%s", a, b,
+                        err.path && *err.path ? " in " : "", err.path ? err.path : "");
+  Diag *d = engine_report(E, site, site->span, c, DK_TYPE_MISMATCH, msg);
+  if (!d) return j;
+  if (oa) diag_note(d, oa->span, "%s comes from here", a);
+  if (ob) diag_note(d, ob->span, "%s comes from here", b);
+  return j;
+}
+
+/* From a graph's span, its first line (the def or loop header). */
+static Span first_line(Span sp) {
+  if (!sp.file || sp.end_line == sp.line) return sp;
+  size_t len;
+  srcfile_line(sp.file, sp.line, &len);
+  return span_from_bytes(sp.file, sp.start, sp.start + (uint32_t)(len - sp.col));
+}
+
+void cf_no_return(Engine *E, Ctx *head) {
+  AnfGraph *g = head->g;
+  const char *msg;
+  if (g->is_loop_header)
+    msg = "this loop never exits: no path leaves it (it can only run forever or raise)";
+  else if (g->role == ANF_G_FUNCTION || g->role == ANF_G_LAMBDA)
+    msg = fx_sprintf("'%s' never returns: every path recurses again or raises, so no call "
+                     "can produce a value", g->fn_name ? g->fn_name : g->name);
+  else
+    return;
+  engine_report(E, NULL, first_line(g->span), head->caller, DK_NO_RETURN, msg);
+}

@@ -1,0 +1,207 @@
+/* analyze.c: which functions to analyse, with which arguments.
+ *
+ * Entry arguments come from annotations (parsed with the notation parser;
+ * one symbol scope per signature, so `B` written twice is one dim), from
+ * --args, or from --const-args.  Unannotated parameters of an entry are
+ * `unknown` (top: no error can come from them).  Functions no call reached
+ * run with every parameter unknown.  Results are checked against return
+ * annotations, with Python's numeric tower (an int is acceptable where a
+ * float is annotated, a bool where an int is). */
+#include <string.h>
+#include "analyze.h"
+#include "engine.h"
+
+void analysis_default_options(AnalysisOptions *o) {
+  memset(o, 0, sizeof *o);
+  engine_default_options(&o->engine);
+}
+
+/* The value an annotation denotes, or NULL (reported) when not understood. */
+static const AbsValue *annotation_value(Analysis *a, const AnfAnnot *an, AbsSymScope *scope,
+                                        DiagSink *diags) {
+  AbsParseError err = {0};
+  const AbsValue *v = abs_parse(a->st, an->text, strlen(an->text), scope, &an->span, &err);
+  if (v) return v;
+  diag_report(diags, DK_UNSUPPORTED, an->span,
+              "annotation '%s' is not understood (%s): the value is treated as unknown",
+              an->text, err.msg ? err.msg : "unsupported form");
+  return NULL;
+}
+
+static bool fully_annotated(const AnfGraph *g) {
+  for (int i = 0; i < g->nparams; i++)
+    if (!g->annots || !g->annots[i].text) return false;
+  return true;
+}
+
+static const AbsValue *annotated_args(Analysis *a, AnfGraph *g, DiagSink *diags) {
+  AbsSymScope *scope = abs_scope_new(a->st);
+  const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+  for (int i = 0; i < g->nparams; i++) {
+    const AbsValue *v = NULL;
+    if (g->annots && g->annots[i].text) v = annotation_value(a, &g->annots[i], scope, diags);
+    if (v && i == g->vararg) v = abs_unknown(a->st); /* *args: T annotates each item */
+    items[i] = v ? v : abs_unknown(a->st);
+  }
+  return abs_tuple(a->st, g->nparams, items);
+}
+
+static const AbsValue *unknown_args(Analysis *a, const AnfGraph *g) {
+  const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+  for (int i = 0; i < g->nparams; i++) items[i] = abs_unknown(a->st);
+  return abs_tuple(a->st, g->nparams, items);
+}
+
+static AnfGraph *find_function(AnfModule *m, const char *name) {
+  for (int i = 0; i < m->functions.len; i++)
+    if (!strcmp(m->functions.items[i]->fn_name, name)) return m->functions.items[i];
+  return NULL;
+}
+
+/* --args / --const-args for the --entry function. */
+static const AbsValue *command_line_args(Analysis *a, AnfGraph *g, const AnalysisOptions *o) {
+  AbsParseError err = {0};
+  const AbsValue *v;
+  if (o->const_args) {
+    v = abs_parse_const_args(a->st, o->const_args, strlen(o->const_args), &err);
+    if (!v) {
+      a->usage_error = fx_sprintf("--const-args: %s at offset %zu", err.msg, err.offset);
+      return NULL;
+    }
+  } else if (o->args) {
+    v = abs_parse_list(a->st, o->args, strlen(o->args), NULL, NULL, &err);
+    if (!v) {
+      a->usage_error = fx_sprintf("--args: %s at offset %zu", err.msg, err.offset);
+      return NULL;
+    }
+  } else {
+    return NULL;
+  }
+  if (v->tuple.n != g->nparams && g->vararg < 0) {
+    a->usage_error = fx_sprintf("--entry %s takes %d argument%s, but %d %s given", g->fn_name,
+                                g->nparams, g->nparams == 1 ? "" : "s", v->tuple.n,
+                                v->tuple.n == 1 ? "was" : "were");
+    return NULL;
+  }
+  return v;
+}
+
+static void run_entry(Analysis *a, AnfGraph *g, const AbsValue *args) {
+  Ctx *c = engine_run(a->E, g, args);
+  if (c) vec_push(&a->entries, c);
+}
+
+/* Numeric tower for annotation checks: bool <= int <= float. */
+static const AbsValue *tower(AbsStore *st, const AbsValue *v, const AbsValue *ann) {
+  if (ann->kind == ABS_FLOAT && (v->kind == ABS_INT || v->kind == ABS_BOOL)) return abs_float_any(st);
+  if (ann->kind == ABS_INT && v->kind == ABS_BOOL) return abs_int_any(st);
+  return v;
+}
+
+static void check_return(Analysis *a, Ctx *c, DiagSink *diags) {
+  AnfGraph *g = c->g;
+  if (!g->ret_annot.text || !c->result || c->result->kind == ABS_BOTTOM) return;
+  if (abs_has_error(c->result)) return;
+  AbsParseError err = {0};
+  const AbsValue *ann = abs_parse(a->st, g->ret_annot.text, strlen(g->ret_annot.text), NULL,
+                                  &g->ret_annot.span, &err);
+  if (!ann) return; /* the parameter pass reported unparsable annotations */
+  AbsJoinError jerr = {0};
+  abs_join(a->st, tower(a->st, abs_bound_part(a->st, c->result), ann), ann, &jerr);
+  if (!jerr.left) return;
+  Diag *d = engine_report(a->E, g->output, g->ret_annot.span, NULL, DK_RETURN_ANNOTATION,
+                          fx_sprintf("'%s' is annotated to return %s, but returns %s",
+                                     g->fn_name, abs_to_string(ann),
+                                     abs_to_string(abs_broaden(a->st, c->result))));
+  if (d && g->output) diag_note(d, g->output->span, "the returned value comes from here");
+}
+
+/* Nested functions no call reached run inside their enclosing context. */
+static bool run_unreached_nested(Analysis *a) {
+  CtxTable *t = engine_contexts(a->E);
+  bool progress = false;
+  for (int i = 0; i < a->m->graphs.len; i++) {
+    AnfGraph *g = a->m->graphs.items[i];
+    if ((g->role != ANF_G_FUNCTION && g->role != ANF_G_LAMBDA) || cache_graph_contexts(t, g))
+      continue;
+    if (!g->parent || g->parent == a->m->module_graph) continue;
+    Ctx *pc = t->graph_first[g->parent->id];
+    if (!pc) continue;
+    bool is_new;
+    Ctx *c = cache_ctx(t, g, unknown_args(a, g), pc, &is_new);
+    engine_run_ctx(a->E, c);
+    progress = true;
+  }
+  return progress;
+}
+
+Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o) {
+  AnalysisOptions dflt;
+  if (!o) {
+    analysis_default_options(&dflt);
+    o = &dflt;
+  }
+  if (!m->managed) anf_manage(m);
+  Analysis *a = fx_new(Analysis);
+  a->m = m;
+  a->st = abs_store_new();
+  a->E = engine_new(m, a->st, diags, &o->engine);
+  engine_run(a->E, m->module_graph, abs_tuple(a->st, 0, NULL));
+  if (o->entry) {
+    AnfGraph *g = find_function(m, o->entry);
+    if (!g) {
+      a->usage_error = fx_sprintf("--entry: no module-level function named '%s'", o->entry);
+      return a;
+    }
+    const AbsValue *args = command_line_args(a, g, o);
+    if (a->usage_error) return a;
+    run_entry(a, g, args ? args : annotated_args(a, g, diags));
+  } else {
+    for (int i = 0; i < m->functions.len; i++) {
+      AnfGraph *g = m->functions.items[i];
+      if (g->is_jit || fully_annotated(g)) run_entry(a, g, annotated_args(a, g, diags));
+    }
+  }
+  CtxTable *t = engine_contexts(a->E);
+  for (int i = 0; i < m->functions.len; i++) {
+    AnfGraph *g = m->functions.items[i];
+    if (!cache_graph_contexts(t, g)) engine_run(a->E, g, unknown_args(a, g));
+  }
+  for (int round = 0; round < 64 && run_unreached_nested(a); round++) {}
+  CtxVec fns = analysis_function_contexts(a);
+  for (int i = 0; i < fns.len; i++) check_return(a, fns.items[i], diags);
+  engine_flush(a->E);
+  return a;
+}
+
+CtxVec analysis_function_contexts(Analysis *a) {
+  CtxVec out = {0};
+  CtxTable *t = engine_contexts(a->E);
+  for (int i = 0; i < a->m->graphs.len; i++) {
+    AnfGraph *g = a->m->graphs.items[i];
+    if (g->role != ANF_G_FUNCTION && g->role != ANF_G_LAMBDA) continue;
+    size_t first = out.len;
+    for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph) vec_push(&out, c);
+    /* newest first in the list: reverse into creation order */
+    for (size_t lo = first, hi = out.len; hi > lo + 1; lo++, hi--) {
+      Ctx *tmp = out.items[lo];
+      out.items[lo] = out.items[hi - 1];
+      out.items[hi - 1] = tmp;
+    }
+  }
+  return out;
+}
+
+const char *analysis_signature(Analysis *a, const Ctx *c) {
+  StrBuf b = {0};
+  const char *name = c->g->role == ANF_G_LAMBDA ? c->g->name : c->g->fn_name;
+  sb_puts(&b, name);
+  sb_putc(&b, '(');
+  for (int i = 0; i < c->args->tuple.n; i++) {
+    if (i) sb_puts(&b, ", ");
+    abs_print(&b, c->args->tuple.items[i]);
+  }
+  sb_puts(&b, ") -> ");
+  abs_print(&b, c->result ? c->result : abs_bottom(a->st));
+  return sb_cstr(&b);
+}

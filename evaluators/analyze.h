@@ -1,0 +1,45 @@
+/* analyze.h: whole-module analysis, as `fathom check` and `fathom infer`
+ * run it (interfaces.md, "Command line").
+ *
+ * analyze_module() evaluates the module level, then every entry point:
+ * functions decorated @jit, functions whose parameters are all annotated
+ * (so every function without parameters), or only the --entry function
+ * when one is named (with --args types or --const-args values).  Then every
+ * other function that no call reached, with `unknown` parameters, so
+ * definite errors anywhere are found; nested functions no call reached run
+ * inside their enclosing function's context.  Return annotations are
+ * checked against every context's result. */
+#ifndef FATHOM_ANALYZE_H
+#define FATHOM_ANALYZE_H
+
+#include "eval.h"
+
+typedef struct AnalysisOptions {
+  EngineOptions engine;
+  const char *entry;        /* --entry NAME, or NULL */
+  const char *args;         /* --args "i64, Tensor[f32, (B, 3)]", or NULL */
+  const char *const_args;   /* --const-args "(3, 2.5)", or NULL */
+} AnalysisOptions;
+
+void analysis_default_options(AnalysisOptions *o);
+
+typedef struct Analysis {
+  AnfModule *m;
+  AbsStore *st;
+  Engine *E;
+  VEC(Ctx *) entries;       /* the entry contexts, in source order */
+  const char *usage_error;  /* set when --entry/--args cannot be used */
+} Analysis;
+
+/* Analyse a managed module; findings go to diags.  Never fails: a problem
+ * with --entry/--args is returned in usage_error (the CLI exits 2). */
+Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o);
+
+/* Every analysed context of a function (def or lambda), in a stable order:
+ * graphs in creation order, contexts in creation order. */
+typedef VEC(Ctx *) CtxVec;
+CtxVec analysis_function_contexts(Analysis *a);
+/* "fib(i64=10) -> i64=55" */
+const char *analysis_signature(Analysis *a, const Ctx *c);
+
+#endif

@@ -1,0 +1,169 @@
+/* rules.h: what the inference rules of evaluators/rules_*.c share.
+ *
+ * Every rule named in rules.def is declared here (the engine builds its
+ * PrimInfo table from the same X-macro).  The files split the work:
+ *   rules_scalar.c   arithmetic, bit and unary operators (numbers, and the
+ *                    str/tuple/list meanings of + * %)
+ *   rules_compare.c  == != < <= > >= is in not truth switch; the three-valued
+ *                    equality and ordering other rules reuse
+ *   rules_seq.c      tuples, lists, slices, indexing, unpacking, iteration
+ *                    (for loops and comprehensions), range enumerate zip len
+ *   rules_str.c      str helpers: code points, Python's int()/float()
+ *                    literal syntax, repr of constants
+ *   rules_builtin.c  conversions, abs min max sum, isinstance, print,
+ *                    reveal_type, partial, exceptions, check_bound, kwarg,
+ *                    getattr, fstring, math
+ *   rules_tensor.c   the dispatch points where a Tensor argument leaves these
+ *                    rules (issue 4 fills them in)
+ *
+ * Conventions, the same in every file:
+ *  - `unknown` in, `unknown` (or a sound broader value) out, never an error;
+ *    so are the two unbound kinds, which only check_bound reports.
+ *  - A value that already contains an error is never described in a new
+ *    message (one mistake, one diagnostic): rules_fail() returns the
+ *    silent error instead.
+ *  - Messages show operands broadened (`i64`, `tuple[i64, str]`), in the
+ *    language.md notation, and name what was expected and what was found.
+ *  - A definite Python runtime exception that language.md has no error
+ *    kind for (ZeroDivisionError, ValueError from a math domain, int('x'))
+ *    makes the result bottom: that path raises, so it contributes nothing
+ *    to joins, exactly like `raise`.  The ones a checker must report
+ *    (TypeError, IndexError of a constant tuple index, unpacking arity,
+ *    range() step 0, a negative int exponent by DSL rule) are errors. */
+#ifndef FATHOM_RULES_H
+#define FATHOM_RULES_H
+
+#include "eval.h"
+
+#define RULE(op, min_args, max_args, fn, flags) const AbsValue *fn(EvalCall *c);
+#include "rules.def"
+#undef RULE
+
+/* ---- classification ---- */
+
+/* unknown, unbound or possibly unbound: operations on it say nothing. */
+static inline bool rules_vague(const AbsValue *v) {
+  return v->kind == ABS_UNKNOWN || v->kind == ABS_UNBOUND ||
+         v->kind == ABS_MAYBE_UNBOUND;
+}
+
+/* int, float or bool: Python's numeric tower. */
+static inline bool rules_is_num(const AbsValue *v) {
+  return v->kind == ABS_INT || v->kind == ABS_FLOAT || v->kind == ABS_BOOL;
+}
+
+/* int or bool (an integer for indexing, range, repetition). */
+static inline bool rules_is_intlike(const AbsValue *v) {
+  return v->kind == ABS_INT || v->kind == ABS_BOOL;
+}
+
+/* A scalar with a known value (sc.known). */
+static inline bool rules_known(const AbsValue *v) {
+  return (rules_is_num(v) || v->kind == ABS_STR) && v->sc.known;
+}
+
+/* Python's type name of a value, as TypeError messages spell it: 'int',
+ * 'tuple', 'NoneType', 'function', 'ValueError'. */
+const char *rules_pytype(const AbsValue *v);
+/* v broadened and printed (`i64`, `tuple[i64, str]`), for messages. */
+const char *rules_show(EvalCall *c, const AbsValue *v);
+
+/* ---- errors ---- */
+
+/* eval_error, unless one of the values (NULL ends the list early; pass
+ * NULL for unused) already contains an error: then the silent error. */
+const AbsValue *rules_fail(EvalCall *c, const AbsValue *a, const AbsValue *b,
+                           DiagKind kind, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* "unsupported operand types for +: i64 and str" (type-mismatch). */
+const AbsValue *rules_bad_operands(EvalCall *c, const char *sym,
+                                   const AbsValue *a, const AbsValue *b);
+/* Report each keyword argument whose name is not in `allowed` (a NULL-
+ * terminated list; NULL: none allowed) as an arity error; false if any. */
+bool rules_keywords(EvalCall *c, const char *const *allowed);
+/* The Python name of c's op for messages ("len", "math.sqrt"). */
+const char *rules_op_name(AnfOp op);
+
+/* ---- operators (rules_scalar.c) ---- */
+
+/* a OP b for the binary operators (add .. rshift, matmul): the value the
+ * operator's rule gives, usable from other rules (sum folds with add). */
+const AbsValue *rules_binary(EvalCall *c, AnfOp op, const AbsValue *a,
+                             const AbsValue *b);
+/* The operator's symbol: "+", "//", "<<". */
+const char *rules_op_symbol(AnfOp op);
+
+/* ---- comparisons (rules_compare.c) ---- */
+
+typedef enum { TRI_FALSE, TRI_TRUE, TRI_UNKNOWN, TRI_ERROR } Tri;
+
+/* Python's a == b when decidable (values of different kinds are never
+ * equal; NaN is unequal to everything). */
+Tri rules_equal(const AbsValue *a, const AbsValue *b);
+/* a OP b for OP_LT/LE/GT/GE.  TRI_ERROR when Python raises TypeError:
+ * *bad_a and *bad_b are then the two values it could not order. */
+Tri rules_order(AnfOp op, const AbsValue *a, const AbsValue *b,
+                const AbsValue **bad_a, const AbsValue **bad_b);
+/* The bool value for a decided comparison, else broad bool. */
+const AbsValue *rules_tri_bool(EvalCall *c, Tri t);
+
+/* ---- sequences and iteration (rules_seq.c) ---- */
+
+/* Whether iterating v is allowed at all (tuple, list, str, range,
+ * enumerate, zip, Tensor; vague values too). */
+bool rules_iterable(const AbsValue *v);
+/* The number of items iterating v yields, when known. */
+bool rules_iter_count(EvalCall *c, const AbsValue *v, int64_t *n);
+/* Item k of the iteration (k: i64=k, or i64 for any item).  Tuples with
+ * items of different kinds and a non-constant k report type-mismatch. */
+const AbsValue *rules_iter_item(EvalCall *c, const AbsValue *seq,
+                                const AbsValue *k);
+/* The type every item of an iteration has (k unknown). */
+const AbsValue *rules_iter_elem(EvalCall *c, const AbsValue *seq);
+/* join(elem, v) for a list element, reporting the DSL's homogeneity rule. */
+const AbsValue *rules_list_elem(EvalCall *c, const AbsValue *elem,
+                                const AbsValue *v);
+/* a + b and a * n for str, tuple and list operands (the caller checked
+ * the kinds); n is int or bool. */
+const AbsValue *rules_concat(EvalCall *c, const AbsValue *a, const AbsValue *b);
+const AbsValue *rules_repeat(EvalCall *c, const AbsValue *seq, const AbsValue *n);
+/* Items of a tuple with n items at most (tuple(range(3)) ...): larger
+ * constant iterations become unknown rather than huge tuples. */
+enum { RULES_MAX_ITEMS = 1 << 16 };
+
+/* ---- strings (rules_str.c) ---- */
+
+/* Number of code points of n UTF-8 bytes. */
+int64_t rules_utf8_len(const char *s, size_t n);
+/* Byte offset of code point k (0 <= k <= length). */
+size_t rules_utf8_offset(const char *s, size_t n, int64_t k);
+/* Python's int(s, base) / float(s) of a str constant: false when Python
+ * raises ValueError; *maybe set when fathom cannot tell (non-ASCII digits
+ * or spaces, a result beyond 64 bits): the caller answers broadly. */
+bool rules_parse_int(const char *s, size_t n, int base, int64_t *out, bool *maybe);
+bool rules_parse_float(const char *s, size_t n, double *out, bool *maybe);
+/* str(v) of a constant, appended to b; false when v has no known text. */
+bool rules_str_of(StrBuf *b, const AbsValue *v);
+
+/* ---- tensors (rules_tensor.c, issue 4) ----
+ * Where a scalar or sequence rule meets a Tensor.  Until the tensor rules
+ * exist these return unknown (sound and silent). */
+
+/* An operator (binary: b != NULL; unary: b == NULL) with a Tensor operand. */
+const AbsValue *rules_tensor_operator(EvalCall *c, AnfOp op, const AbsValue *a,
+                                      const AbsValue *b);
+/* The whole call c (len abs min max sum int float bool math.*) whose
+ * argument is a Tensor. */
+const AbsValue *rules_tensor_builtin(EvalCall *c);
+/* x[idx] and x.name for a Tensor x. */
+const AbsValue *rules_tensor_getitem(EvalCall *c, const AbsValue *x,
+                                     const AbsValue *idx);
+const AbsValue *rules_tensor_getattr(EvalCall *c, const AbsValue *x,
+                                     const char *name);
+/* Iterating a Tensor over its first axis: the count (i64=n or i64) and
+ * the item (the tensor without its first dim). */
+const AbsValue *rules_tensor_iter_len(EvalCall *c, const AbsValue *x);
+const AbsValue *rules_tensor_iter_get(EvalCall *c, const AbsValue *x,
+                                      const AbsValue *k);
+
+#endif
