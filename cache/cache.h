@@ -44,6 +44,7 @@ struct Ctx {
   const Ctx *caller;       /* first context that called it (call chains) */
   AnfNode *call_site;      /* the apply in `caller` */
   Ctx *next_in_graph;      /* list of the graph's contexts, newest first */
+  Ctx *prev_running;       /* the graph's next older running context */
 };
 
 typedef struct CtxTable {

@@ -7,7 +7,7 @@
 #ifndef FATHOM_CLI_H
 #define FATHOM_CLI_H
 
-#include "../diag/diag.h"
+#include "../evaluators/analyze.h"
 
 #define FATHOM_VERSION "0.1.0"
 
@@ -23,10 +23,14 @@ typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } ColorMode;
 
 /* Everything the command line can say, for any command. */
 typedef struct CliOptions {
-  DiagFormat format;  /* --format */
+  DiagFormat format;  /* --format text|gcc (check) */
+  bool json;          /* --format json (infer) */
   ColorMode color;    /* --color */
   bool quiet;         /* --quiet */
   bool spans;         /* --spans */
+  bool all;           /* --all: each variable's value too (infer) */
+  bool stats;         /* --stats: time per phase and counts on stderr */
+  AnalysisOptions analysis;  /* --entry, --args, --const-args, --max-* */
   StrVec args;        /* positional arguments, in order */
 } CliOptions;
 
@@ -47,6 +51,25 @@ bool cli_collect_inputs(const StrVec *args, StrVec *paths);
 
 /* ---- commands.c ---- each returns the process exit status. */
 int cmd_check(CliOptions *opts);
+int cmd_infer(CliOptions *opts);
 int cmd_anf(CliOptions *opts);
+
+/* ---- infer.c ---- what `fathom infer` prints (a may be NULL: no analysis
+ * ran, so no functions).
+ * One line per analysed function context, `fib(i64=10) -> i64=55`; with
+ * all, each named variable of the context on an indented line after it. */
+void cli_print_signatures(StrBuf *out, Analysis *a, bool all);
+/* The --format json document: functions, then the diagnostics (sorted);
+ * `path` names the file of diagnostics without one. */
+void cli_infer_json(StrBuf *out, Analysis *a, DiagSink *diags, const char *path, bool all);
+
+/* ---- bigstack.c ----
+ * Run fn(arg) on a new thread with a 1 GiB stack (reserved, committed only
+ * as it is touched) registered with the garbage collector, wait for it and
+ * return its result, so that deeply nested calls in an analysed program
+ * cannot overflow the C stack.  Call from the main thread, once.  When the
+ * system refuses such a thread, smaller stacks are tried, and at last fn
+ * runs on the calling thread. */
+int cli_run_big_stack(int (*fn)(void *arg), void *arg);
 
 #endif

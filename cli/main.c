@@ -13,9 +13,18 @@
  * Options may come before or after the positional arguments, `--opt=value`
  * and `--opt value` are the same, and `--` ends the options.
  *
- * Later commands (infer, specialize, lsp) get one row in `commands` and one
+ * An option may have two rows with the same name when commands give it
+ * different choices (`--format text|gcc` for check, `text|json` for
+ * infer): a command sees only the rows in its bit set.
+ *
+ * Every command runs on a thread with a 1 GiB stack (cli_run_big_stack),
+ * so deep recursion in an analysed program meets the engine's --max-depth
+ * budget long before the C stack runs out.
+ *
+ * Later commands (specialize, lsp) get one row in `commands` and one
  * function in commands.c; until then they are unknown commands. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +34,11 @@
 
 /* ---- the option table ---- */
 
-typedef enum { OPT_FORMAT, OPT_QUIET, OPT_COLOR, OPT_SPANS, OPT_HELP, OPT__COUNT } OptId;
+typedef enum {
+  OPT_FORMAT, OPT_INFER_FORMAT, OPT_QUIET, OPT_COLOR, OPT_SPANS,
+  OPT_ENTRY, OPT_ARGS, OPT_CONST_ARGS, OPT_ALL,
+  OPT_MAX_CONTEXTS, OPT_MAX_STEPS, OPT_MAX_DEPTH, OPT_STATS, OPT_HELP, OPT__COUNT
+} OptId;
 
 typedef struct CliOption {
   const char *name;     /* "--format" */
@@ -39,13 +52,45 @@ static const CliOption options[OPT__COUNT] = {
                   "diagnostic format: text (default) shows the source\n"
                   "line with a caret under the span; gcc prints one\n"
                   "line each: file:line:col: severity: message [kind]"},
+  [OPT_INFER_FORMAT] = {"--format", NULL, "text|json",
+                        "text (default): one signature per line on\n"
+                        "stdout, diagnostics on stderr; json: one\n"
+                        "document on stdout with both"},
   [OPT_QUIET] = {"--quiet", NULL, NULL, "do not print the summary line"},
   [OPT_COLOR] = {"--color", NULL, "auto|always|never",
                  "color the diagnostics; auto (default) colors only\n"
-                 "when stdout is a terminal and NO_COLOR is unset\n"
-                 "or empty"},
+                 "when their output is a terminal and NO_COLOR is\n"
+                 "unset or empty"},
   [OPT_SPANS] = {"--spans", NULL, NULL,
                  "show the source span of every node"},
+  [OPT_ENTRY] = {"--entry", NULL, "NAME",
+                 "analyse only this module-level function as the\n"
+                 "entry point (with its annotations, --args or\n"
+                 "--const-args); other functions still run with\n"
+                 "unknown parameters"},
+  [OPT_ARGS] = {"--args", NULL, "TYPES",
+                "the entry's argument types, comma-separated:\n"
+                "--args \"i64, Tensor[f32, (B, 3)]\" (needs --entry)"},
+  [OPT_CONST_ARGS] = {"--const-args", NULL, "VALUES",
+                      "the entry's arguments as a Python tuple of\n"
+                      "constants: --const-args \"(3, 2.5)\" (needs\n"
+                      "--entry)"},
+  [OPT_ALL] = {"--all", NULL, NULL,
+               "after each signature, every named variable of\n"
+               "that function context with its value"},
+  [OPT_MAX_CONTEXTS] = {"--max-contexts", NULL, "N",
+                        "contexts per function before its arguments\n"
+                        "are broadened to their types"},
+  [OPT_MAX_STEPS] = {"--max-steps", NULL, "N",
+                     "node evaluations in one analysis; beyond them\n"
+                     "results are unknown, with a budget warning"},
+  [OPT_MAX_DEPTH] = {"--max-depth", NULL, "N",
+                     "calls analysed inside one another; deeper\n"
+                     "ones give unknown, with a budget warning"},
+  [OPT_STATS] = {"--stats", NULL, NULL,
+                 "print time per phase and the numbers of graphs,\n"
+                 "nodes, contexts, steps, fixpoint rounds and\n"
+                 "widenings on stderr at the end"},
   [OPT_HELP] = {"--help", "-h", NULL, "show this help and exit"},
 };
 
@@ -62,6 +107,11 @@ typedef struct Command {
 } Command;
 
 #define BIT(id) (1u << (id))
+/* What every analysing command (check, infer) accepts. */
+#define ANALYSIS_OPTIONS                                                    \
+  (BIT(OPT_ENTRY) | BIT(OPT_ARGS) | BIT(OPT_CONST_ARGS) |                   \
+   BIT(OPT_MAX_CONTEXTS) | BIT(OPT_MAX_STEPS) | BIT(OPT_MAX_DEPTH) |        \
+   BIT(OPT_STATS))
 
 static const Command commands[] = {
     {"check", "FILE|DIR...", "report the diagnostics of files and directories",
@@ -70,14 +120,32 @@ static const Command commands[] = {
      "print every diagnostic sorted by file and position, then a summary:\n"
      "  Success: no issues found in 3 source files\n"
      "  Found 2 errors and 1 warning in 1 file (checked 3 source files)\n"
-     "Warnings and notes do not change the exit status.",
-     BIT(OPT_FORMAT) | BIT(OPT_QUIET) | BIT(OPT_COLOR) | BIT(OPT_HELP), 1, -1,
-     cmd_check},
+     "Warnings and notes do not change the exit status.  Entry points are\n"
+     "functions decorated @jit and functions whose parameters are all\n"
+     "annotated, or only --entry NAME; every other function is analysed\n"
+     "with unknown parameters.",
+     BIT(OPT_FORMAT) | BIT(OPT_QUIET) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS |
+         BIT(OPT_HELP),
+     1, -1, cmd_check},
+    {"infer", "FILE", "print the inferred signature of every function",
+     "Analyse FILE as `check` does and print one line per analysed\n"
+     "function context (a function and the arguments it was analysed\n"
+     "with), in the order the functions appear:\n"
+     "  fib(i64=10) -> i64=55\n"
+     "With --all, each parameter and named variable of that context\n"
+     "follows on an indented line:  n: i64=10\n"
+     "In text format the signatures go to stdout and the diagnostics to\n"
+     "stderr, like a compiler's; with --format json stdout gets one\n"
+     "document: {\"functions\": [{\"name\", \"args\", \"returns\"}...],\n"
+     "\"diagnostics\": [...]} (1-based lines and columns).",
+     BIT(OPT_INFER_FORMAT) | BIT(OPT_COLOR) | BIT(OPT_ALL) | ANALYSIS_OPTIONS |
+         BIT(OPT_HELP),
+     1, 1, cmd_infer},
     {"anf", "FILE", "print the ANF graphs of a file",
      "Parse FILE and print its ANF graphs in the stable text form the\n"
      "golden tests use.  Diagnostics go to stderr in the text format.",
      BIT(OPT_SPANS) | BIT(OPT_HELP), 1, 1, cmd_anf},
-    /* infer, specialize and lsp come here when they exist. */
+    /* specialize and lsp come here when they exist. */
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -148,12 +216,30 @@ static void print_option(FILE *out, const CliOption *o)
   }
 }
 
+/* An option's help with its default appended, for the budgets (the
+ * engine's defaults, so the help never disagrees with them). */
+static CliOption with_default(OptId id)
+{
+  CliOption o = options[id];
+  EngineOptions dflt;
+  engine_default_options(&dflt);
+  long n = id == OPT_MAX_CONTEXTS ? dflt.max_contexts
+         : id == OPT_MAX_STEPS    ? dflt.max_steps
+         : id == OPT_MAX_DEPTH    ? dflt.max_depth
+                                  : 0;
+  if (n) o.help = fx_sprintf("%s\n(default %ld)", o.help, n);
+  return o;
+}
+
 static void print_command_help(FILE *out, const Command *cmd)
 {
   fprintf(out, "usage: fathom %s [OPTIONS] %s\n\n%s\n\noptions:\n", cmd->name,
           cmd->args, cmd->description);
-  for (int id = 0; id < OPT__COUNT; id++)
-    if (cmd->options & (1u << id)) print_option(out, &options[id]);
+  for (int id = 0; id < OPT__COUNT; id++) {
+    if (!(cmd->options & (1u << id))) continue;
+    CliOption o = with_default((OptId)id);
+    print_option(out, &o);
+  }
   fputc('\n', out);
   fputs(exit_status_help, out);
 }
@@ -188,27 +274,78 @@ static bool pick(const char *value, const char *const *choices, int *out)
   return false;
 }
 
-/* Store one option's value; false when the value is not one of its choices. */
-static bool apply_option(CliOptions *opts, OptId id, const char *value)
+/* A positive decimal integer no larger than max. */
+static bool positive(const char *value, long max, long *out)
+{
+  if (*value < '0' || *value > '9') return false;
+  char *end;
+  errno = 0;
+  long n = strtol(value, &end, 10);
+  if (*end || errno || n <= 0 || n > max) return false;
+  *out = n;
+  return true;
+}
+
+/* Store one option's value.  Returns NULL, or what the value should have
+ * been when it is not acceptable (for the usage error). */
+static const char *apply_option(CliOptions *opts, OptId id, const char *value)
 {
   static const char *const formats[] = {"text", "gcc", NULL};
+  static const char *const infer_formats[] = {"text", "json", NULL};
   static const char *const colors[] = {"auto", "always", "never", NULL};
+  static const char positive_int[] = "a positive integer";
+  EngineOptions *engine = &opts->analysis.engine;
   int choice;
+  long n;
   switch (id) {
   case OPT_FORMAT:
-    if (!pick(value, formats, &choice)) return false;
+    if (!pick(value, formats, &choice)) return options[id].metavar;
     opts->format = choice == 0 ? DIAG_FMT_TEXT : DIAG_FMT_GCC;
-    return true;
+    return NULL;
+  case OPT_INFER_FORMAT:
+    if (!pick(value, infer_formats, &choice)) return options[id].metavar;
+    opts->json = choice == 1;
+    return NULL;
   case OPT_COLOR:
-    if (!pick(value, colors, &choice)) return false;
+    if (!pick(value, colors, &choice)) return options[id].metavar;
     opts->color = (ColorMode[]){COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER}[choice];
-    return true;
-  case OPT_QUIET: opts->quiet = true; return true;
-  case OPT_SPANS: opts->spans = true; return true;
+    return NULL;
+  case OPT_ENTRY: opts->analysis.entry = value; return NULL;
+  case OPT_ARGS: opts->analysis.args = value; return NULL;
+  case OPT_CONST_ARGS: opts->analysis.const_args = value; return NULL;
+  case OPT_MAX_CONTEXTS:
+    if (!positive(value, INT_MAX, &n)) return positive_int;
+    engine->max_contexts = (int)n;
+    return NULL;
+  case OPT_MAX_STEPS:
+    if (!positive(value, LONG_MAX, &n)) return positive_int;
+    engine->max_steps = n;
+    return NULL;
+  case OPT_MAX_DEPTH:
+    if (!positive(value, INT_MAX, &n)) return positive_int;
+    engine->max_depth = (int)n;
+    return NULL;
+  case OPT_QUIET: opts->quiet = true; return NULL;
+  case OPT_SPANS: opts->spans = true; return NULL;
+  case OPT_ALL: opts->all = true; return NULL;
+  case OPT_STATS: opts->stats = true; return NULL;
   case OPT_HELP:
   case OPT__COUNT: break;
   }
-  return true;
+  return NULL;
+}
+
+/* Mistakes no single option shows: --args and --const-args describe the
+ * --entry function's arguments, and only one of them can. */
+static int check_combinations(const Command *cmd, const CliOptions *opts)
+{
+  const AnalysisOptions *a = &opts->analysis;
+  if (a->args && a->const_args)
+    return usage_error(cmd, "options '--args' and '--const-args' cannot be used together");
+  if ((a->args || a->const_args) && !a->entry)
+    return usage_error(cmd, "option '%s' needs '--entry NAME'",
+                       a->args ? "--args" : "--const-args");
+  return -1;
 }
 
 static int find_option(const Command *cmd, const char *arg, size_t len)
@@ -249,16 +386,17 @@ static int parse_args(const Command *cmd, int argc, char **argv, CliOptions *opt
         return usage_error(cmd, "option '%s' needs an argument (%s)", o->name, o->metavar);
       value = argv[++i];
     }
-    if (!apply_option(opts, (OptId)id, value ? value : ""))
+    const char *expected = apply_option(opts, (OptId)id, value ? value : "");
+    if (expected)
       return usage_error(cmd, "invalid argument '%s' for '%s' (expected %s)", value,
-                         o->name, o->metavar);
+                         o->name, expected);
   }
   int n = opts->args.len;
   if (n < cmd->min_args)
     return usage_error(cmd, "missing %s argument", cmd->args);
   if (cmd->max_args >= 0 && n > cmd->max_args)
     return usage_error(cmd, "unexpected argument '%s'", opts->args.items[cmd->max_args]);
-  return -1;
+  return check_combinations(cmd, opts);
 }
 
 /* `fathom help [COMMAND]` */
@@ -270,6 +408,18 @@ static int run_help(int argc, char **argv)
   if (!cmd) return usage_error(NULL, "unknown command '%s'", argv[0]);
   print_command_help(stdout, cmd);
   return EXIT_CLEAN;
+}
+
+/* A command and its options, for the big-stack thread. */
+typedef struct Run {
+  const Command *cmd;
+  CliOptions *opts;
+} Run;
+
+static int run_command(void *p)
+{
+  Run *run = p;
+  return run->cmd->run(run->opts);
 }
 
 static int finish(int status)
@@ -300,7 +450,8 @@ int main(int argc, char **argv)
   if (!cmd) return usage_error(NULL, "unknown command '%s'", first);
 
   CliOptions opts = {.format = DIAG_FMT_TEXT, .color = COLOR_AUTO};
+  analysis_default_options(&opts.analysis);
   int stop = parse_args(cmd, argc - 2, argv + 2, &opts);
   if (stop >= 0) return finish(stop);
-  return finish(cmd->run(&opts));
+  return finish(cli_run_big_stack(run_command, &(Run){cmd, &opts}));
 }

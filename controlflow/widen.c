@@ -79,15 +79,13 @@ static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *runnin
 
 const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, const Ctx *parent,
                              const AbsValue *args) {
-  if (E->running[g->id]) {
-    for (int i = E->stack.len - 1; i >= 0; i--) {
-      const Ctx *x = E->stack.items[i];
-      if (x->g != g || x->parent != parent) continue;
-      if (x->args == args) return args;                    /* plain recursion */
-      if (E->undet > x->undet_mark) return widen(E, site, c, x, args);
-      break;                                               /* known path: unroll */
-    }
-  }
+  /* the newest running context of g: re-entered by a loop body or a
+   * recursive call (O(1): older ones cannot be the one re-entered) */
+  const Ctx *x = E->running[g->id];
+  if (x && x->parent == parent) {
+    if (x->args == args) return args;                      /* plain recursion */
+    if (E->undet > x->undet_mark) return widen(E, site, c, x, args);
+  }                                                        /* else known path: unroll */
   if (cache_graph_contexts(&E->ctxs, g) >= (uint32_t)E->opt.max_contexts) {
     bool is_new = false;
     (void)is_new;

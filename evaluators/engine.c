@@ -33,7 +33,7 @@ static const AbsValue in_progress_marker;
 void engine_default_options(EngineOptions *o) {
   o->max_contexts = 512;
   o->max_steps = 50000000;
-  o->max_depth = 20000;
+  o->max_depth = 200000;
 }
 
 /* ------------------------------------------------------------ registry */
@@ -293,7 +293,8 @@ static const AbsValue *run_ctx(Engine *E, Ctx *c) {
   c->undet_mark = E->undet;
   c->recursed = false;
   vec_push(&E->stack, c);
-  E->running[c->g->id]++;
+  c->prev_running = E->running[c->g->id];
+  E->running[c->g->id] = c;
   const AbsValue *r;
   for (;;) {
     r = eval_body(E, c);
@@ -311,7 +312,7 @@ static const AbsValue *run_ctx(Engine *E, Ctx *c) {
   }
   if (c->recursed) r = c->result; /* the stable approximation (>= r) */
   E->stack.len--;
-  E->running[c->g->id]--;
+  E->running[c->g->id] = c->prev_running;
   int pos = c->stack_pos;
   c->stack_pos = -1;
   c->result = r;
@@ -688,8 +689,7 @@ Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOpti
   if (o) E->opt = *o;
   else engine_default_options(&E->opt);
   cache_init(&E->ctxs, m);
-  E->running = fx_alloc_atomic(sizeof(uint32_t) * (m->next_graph_id + 1));
-  memset(E->running, 0, sizeof(uint32_t) * (m->next_graph_id + 1));
+  E->running = fx_array(Ctx *, m->next_graph_id + 1);
   hm_init(&E->prim_cache, pk_hash, pk_eq);
   hm_init(&E->reported, rk_hash, rk_eq);
   hm_init_ptr(&E->budget_noted);

@@ -13,7 +13,7 @@ struct Engine {
   CtxTable ctxs;
   VEC(Ctx *) stack;        /* contexts being evaluated, outermost first */
   VEC(Ctx *) prov;         /* provisional contexts, in finishing order */
-  uint32_t *running;       /* per graph id: contexts on the stack */
+  Ctx **running;           /* per graph id: its newest context on the stack */
   int undet;               /* undetermined calls (several possibilities) in progress */
   EngineStats stats;
   PrimInfo prims[OP__COUNT];

@@ -2,6 +2,9 @@
  *
  * Every rule named in rules.def is declared here (the engine builds its
  * PrimInfo table from the same X-macro).  The files split the work:
+ *   rules_common.c   messages: Python type names, broadened printing,
+ *                    errors that stay silent about values already in error,
+ *                    keyword checks
  *   rules_scalar.c   arithmetic, bit and unary operators (numbers, and the
  *                    str/tuple/list meanings of + * %)
  *   rules_compare.c  == != < <= > >= is in not truth switch; the three-valued
@@ -17,6 +20,9 @@
  *                    rules (issue 4 fills them in)
  *
  * Conventions, the same in every file:
+ *  - The engine checked the argument count of rules.def, keywords
+ *    included: a builtin that users can call reads c->args[i] only after
+ *    rejecting unexpected keywords (rules_keywords) or checking c->nargs.
  *  - `unknown` in, `unknown` (or a sound broader value) out, never an error;
  *    so are the two unbound kinds, which only check_bound reports.
  *  - A value that already contains an error is never described in a new
@@ -70,8 +76,8 @@ const char *rules_show(EvalCall *c, const AbsValue *v);
 
 /* ---- errors ---- */
 
-/* eval_error, unless one of the values (NULL ends the list early; pass
- * NULL for unused) already contains an error: then the silent error. */
+/* eval_error, unless a or b (either may be NULL) already contains an
+ * error: then the silent error, so one mistake gives one diagnostic. */
 const AbsValue *rules_fail(EvalCall *c, const AbsValue *a, const AbsValue *b,
                            DiagKind kind, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
@@ -109,6 +115,8 @@ const AbsValue *rules_tri_bool(EvalCall *c, Tri t);
 
 /* ---- sequences and iteration (rules_seq.c) ---- */
 
+/* The number of items of a range with constant start, stop and step. */
+bool rules_range_len(const AbsValue *r, int64_t *n);
 /* Whether iterating v is allowed at all (tuple, list, str, range,
  * enumerate, zip, Tensor; vague values too). */
 bool rules_iterable(const AbsValue *v);
@@ -149,7 +157,9 @@ bool rules_str_of(StrBuf *b, const AbsValue *v);
  * Where a scalar or sequence rule meets a Tensor.  Until the tensor rules
  * exist these return unknown (sound and silent). */
 
-/* An operator (binary: b != NULL; unary: b == NULL) with a Tensor operand. */
+/* An operator (binary: b != NULL; unary: b == NULL) with a Tensor operand:
+ * arithmetic, bit ops, comparisons, and OP_IN (a: the item, b: the
+ * tensor).  Unknown operands never get here. */
 const AbsValue *rules_tensor_operator(EvalCall *c, AnfOp op, const AbsValue *a,
                                       const AbsValue *b);
 /* The whole call c (len abs min max sum int float bool math.*) whose

@@ -214,11 +214,16 @@ static const AbsValue *complex_power(EvalCall *c, const AbsValue *a,
                     abs_to_string(a), abs_to_string(b));
 }
 
+/* |i| <= 2**53: converts to a double exactly. */
+static bool exact_double(int64_t i) {
+  return i >= -9007199254740992LL && i <= 9007199254740992LL;
+}
+
 static const AbsValue *fold_float(EvalCall *c, AnfOp op, const AbsValue *a,
                                   const AbsValue *b) {
   double x = as_double(a), y = as_double(b), r;
   if (op == OP_TRUEDIV && a->kind != ABS_FLOAT && b->kind != ABS_FLOAT &&
-      (fabs(x) > 9007199254740992.0 || fabs(y) > 9007199254740992.0))
+      (!exact_double(a->sc.i) || !exact_double(b->sc.i)))
     return abs_float_any(c->st);   /* not one exact rounding: do not guess */
   if (op == OP_POW && x < 0.0 && isfinite(y) && y != floor(y))
     return complex_power(c, a, b);
@@ -270,6 +275,12 @@ const char *rules_op_symbol(AnfOp op) {
   case OP_NEG: return "-";
   case OP_POS: return "+";
   case OP_INVERT: return "~";
+  case OP_EQ: return "==";
+  case OP_NE: return "!=";
+  case OP_LT: return "<";
+  case OP_LE: return "<=";
+  case OP_GT: return ">";
+  case OP_GE: return ">=";
   default: return anf_op_name(op);
   }
 }

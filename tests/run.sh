@@ -29,7 +29,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad}
+SUITES=${SUITES:-unit anf diag bad infer}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -233,6 +233,35 @@ suite_bad() {
   bad_case help-check 0 '--color auto\|always\|never' "$FATHOM" help check
   bad_case check-help 0 '--quiet' "$FATHOM" check --help
   bad_case anf-help 0 '--spans' "$FATHOM" anf --help
+}
+
+# The golden infer tests: tests/infer/NAME.py against NAME.out, the stdout
+# of `fathom infer NAME.py` run inside tests/infer, then a line `exit: N`.
+# A first line `# args: WORDS` puts WORDS (split at blanks, no quoting or
+# globbing) on the command line: `# args: --entry fib --const-args (10,)`.
+suite_infer() {
+  local dir=$TESTS/infer py name out err why first
+  local -a extra
+  for py in "$dir"/*.py; do
+    [ -e "$py" ] || continue
+    name=$(basename "$py" .py)
+    out=$TMP/infer.$name.out
+    err=$TMP/infer.$name.err
+    extra=()
+    IFS= read -r first <"$py" || true
+    if [[ $first == '# args:'* ]]; then read -ra extra <<<"${first#'# args:'}"; fi
+    # shellcheck disable=SC2016 # $1 and $@ belong to the inner sh
+    run "$out" "$err" sh -c 'cd "$1" && shift && exec "$@"' sh "$dir" \
+      "$FATHOM" infer "${extra[@]}" "$name.py"
+    if why=$(crashed "$err"); then
+      fail "infer/$name" "$why" "$(cat "$err")"
+    elif [ "$status" -eq 3 ]; then
+      fail "infer/$name" "internal error (exit status 3)" "$(cat "$err")"
+    else
+      echo "exit: $status" >>"$out"
+      compare "infer/$name" "$dir/$name.out" "$out"
+    fi
+  done
 }
 
 for suite in $SUITES; do

@@ -1,0 +1,552 @@
+/* rules_builtin.c: Python's builtins and the parser's bookkeeping ops.
+ *
+ * Conversions int() float() bool() str() fold on constants with CPython's
+ * rules (int('12') is 12, int(2.7) is 2, float('1e3') is 1000.0, str of a
+ * float is its repr); a conversion that raises ValueError on a constant
+ * (int('x'), int(nan)) gives bottom, as every runtime exception does
+ * (rules.h).  abs min max sum fold on constants; otherwise:
+ *   - min/max return one of their arguments: the result type is the join
+ *     of the argument types, except that a mix of int and float gives f64
+ *     (a call, not a control-flow merge, so the DSL's merge rule does not
+ *     apply; the int argument is acceptable wherever a float is);
+ *   - sum over a tuple folds `add` item by item from `start`; over a list
+ *     or another iteration of unknown length it is start + elem + elem,
+ *     broadened (the empty case's value, `start`, is covered by the same
+ *     type when start is 0 and the items are ints or floats).
+ * isinstance is decided whenever x's kind is known; the type argument is
+ * an op value (`int` names the builtin op OP_INT), a type object, or a
+ * tuple of those.  reveal_type notes `Revealed type is "i64=3"` (mypy's
+ * wording).  check_bound reports reading an unbound local (undefined-name,
+ * as UnboundLocalError is a NameError) and lets the bound part through.
+ * getattr on a non-tensor: modules resolve their members, real Python
+ * methods fathom does not model are `unsupported`, anything else is an
+ * `attribute` error. */
+#include <math.h>
+#include <string.h>
+
+#include "rules.h"
+
+static const char *str_arg(const AbsValue *v) {
+  return v->kind == ABS_STR && v->sc.known ? v->sc.s : NULL;
+}
+
+/* ------------------------------------------------------------ parser ops */
+
+/* kwarg('name', v): the keyword argument name=v. */
+const AbsValue *rule_kwarg(EvalCall *c) {
+  const char *name = str_arg(c->args[0]);
+  return name ? abs_kwarg(c->st, name, c->args[1]) : abs_unknown(c->st);
+}
+
+/* check_bound(x, 'x'): x when bound; an error when it may not be. */
+const AbsValue *rule_check_bound(EvalCall *c) {
+  const AbsValue *x = c->args[0];
+  const char *name = str_arg(c->args[1]);
+  if (!name) name = "?";
+  if (x->kind == ABS_UNBOUND)
+    return eval_error(c, DK_UNDEFINED_NAME,
+                      "local variable '%s' is referenced before assignment", name);
+  if (x->kind != ABS_MAYBE_UNBOUND) return x;
+  eval_error(c, DK_UNDEFINED_NAME,
+             "local variable '%s' might be referenced before assignment (it is not "
+             "assigned on every path here)", name);
+  return abs_bound_part(c->st, x);
+}
+
+static bool is_exception_class(AnfOp op) {
+  return op >= OP_EXCEPTION && op <= OP_NOT_IMPLEMENTED_ERROR;
+}
+
+static bool raisable(const AbsValue *e) {
+  if (e->kind == ABS_EXC || rules_vague(e)) return true;
+  if (e->kind != ABS_FUNC) return false;
+  for (int i = 0; i < e->func.n; i++)
+    if (e->func.fns[i]->kind != ABS_FN_PRIM || !is_exception_class(e->func.fns[i]->prim))
+      return false;
+  return true;
+}
+
+/* raise(exc): the path ends, so the value is bottom (raising a
+ * non-exception raises a TypeError instead: reported, still bottom). */
+const AbsValue *rule_raise(EvalCall *c) {
+  if (c->nargs == 1 && !raisable(c->args[0]))
+    rules_fail(c, c->args[0], NULL, DK_TYPE_MISMATCH,
+               "exceptions must derive from BaseException, got %s",
+               rules_show(c, c->args[0]));
+  return abs_bottom(c->st);
+}
+
+const AbsValue *rule_fstring(EvalCall *c) { return abs_str_any(c->st); }
+
+/* ValueError('msg') and the other exception classes. */
+const AbsValue *rule_exception(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  const AbsValue *msg = c->nargs == 0 ? abs_none(c->st)
+                        : c->nargs == 1 ? c->args[0] : abs_tuple(c->st, c->nargs, c->args);
+  return abs_exception(c->st, c->op, msg);
+}
+
+/* --------------------------------------------------------------- getattr */
+
+static const char *const str_methods[] = {
+  "capitalize", "casefold", "center", "count", "encode", "endswith", "expandtabs",
+  "find", "format", "format_map", "index", "isalnum", "isalpha", "isascii",
+  "isdecimal", "isdigit", "isidentifier", "islower", "isnumeric", "isprintable",
+  "isspace", "istitle", "isupper", "join", "ljust", "lower", "lstrip", "maketrans",
+  "partition", "removeprefix", "removesuffix", "replace", "rfind", "rindex", "rjust",
+  "rpartition", "rsplit", "rstrip", "split", "splitlines", "startswith", "strip",
+  "swapcase", "title", "translate", "upper", "zfill", NULL};
+static const char *const tuple_methods[] = {"count", "index", NULL};
+static const char *const list_methods[] = {
+  "append", "clear", "copy", "count", "extend", "index", "insert", "pop", "remove",
+  "reverse", "sort", NULL};
+static const char *const int_methods[] = {
+  "as_integer_ratio", "bit_count", "bit_length", "conjugate", "denominator",
+  "from_bytes", "imag", "numerator", "real", "to_bytes", NULL};
+static const char *const float_methods[] = {
+  "as_integer_ratio", "conjugate", "fromhex", "hex", "imag", "is_integer", "real", NULL};
+
+static bool python_has_attr(const AbsValue *x, const char *name) {
+  const char *const *m = x->kind == ABS_STR ? str_methods
+                         : x->kind == ABS_TUPLE ? tuple_methods
+                         : x->kind == ABS_LIST ? list_methods
+                         : x->kind == ABS_INT || x->kind == ABS_BOOL ? int_methods
+                         : x->kind == ABS_FLOAT ? float_methods : NULL;
+  for (int i = 0; m && m[i]; i++)
+    if (strcmp(m[i], name) == 0) return true;
+  return false;
+}
+
+/* A member of an imported module, as the engine values op constants. */
+static const AbsValue *module_attr(EvalCall *c, const AbsValue *m, const char *name) {
+  int op = anf_op_lookup(m->module, name);
+  AbsDType dt;
+  if (op < 0)
+    return eval_error(c, DK_ATTRIBUTE, "module '%s' has no attribute '%s'",
+                      abs_module_name(m->module), name);
+  if (op == OP_MATH_PI) return abs_float(c->st, 3.141592653589793);
+  if (abs_dtype_from_op((AnfOp)op, &dt)) return abs_type(c->st, ABS_TY_DTYPE, dt);
+  return abs_prim(c->st, (AnfOp)op);
+}
+
+/* getattr(x, 'name') */
+const AbsValue *rule_getattr(EvalCall *c) {
+  const AbsValue *x = c->args[0];
+  const char *name = str_arg(c->args[1]);
+  if (!name || rules_vague(x)) return abs_unknown(c->st);
+  if (x->kind == ABS_TENSOR) return rules_tensor_getattr(c, x, name);
+  if (x->kind == ABS_MODULE) return module_attr(c, x, name);
+  if (python_has_attr(x, name)) {
+    eval_error(c, DK_UNSUPPORTED, "%s.%s is not supported by the DSL (fathom does not "
+               "model the methods of %s)", rules_pytype(x), name, rules_pytype(x));
+    return abs_unknown(c->st);
+  }
+  return rules_fail(c, x, NULL, DK_ATTRIBUTE, "'%s' object has no attribute '%s' (%s)",
+                    rules_pytype(x), name, rules_show(c, x));
+}
+
+/* ------------------------------------------------------------ isinstance */
+
+enum { CLASS_NONE = OP__COUNT, MAX_CLASSES = 64 };
+
+typedef struct Classes { int n; int cls[MAX_CLASSES]; bool vague, bad; } Classes;
+
+static int type_class(const AbsValue *t) {
+  switch (t->type.kind) {
+  case ABS_TY_INT: return OP_INT;
+  case ABS_TY_FLOAT: return OP_FLOAT;
+  case ABS_TY_BOOL: return OP_BOOL;
+  case ABS_TY_STR: return OP_STR;
+  case ABS_TY_TUPLE: return OP_TUPLE;
+  case ABS_TY_LIST: return OP_LIST;
+  case ABS_TY_NONE: return CLASS_NONE;
+  case ABS_TY_TENSOR: return OP_TENSOR_TYPE;
+  default: return -1;   /* a dtype is not a class */
+  }
+}
+
+static int fn_class(const AbsValue *f) {
+  if (f->func.n != 1 || f->func.fns[0]->kind != ABS_FN_PRIM) return -1;
+  AnfOp op = f->func.fns[0]->prim;
+  bool ok = op == OP_INT || op == OP_FLOAT || op == OP_BOOL || op == OP_STR ||
+            op == OP_TUPLE || op == OP_LIST || op == OP_TENSOR_TYPE || is_exception_class(op);
+  return ok ? (int)op : -1;
+}
+
+/* The classes named by isinstance's second argument (nested tuples too). */
+static void collect_classes(Classes *cs, const AbsValue *t) {
+  if (rules_vague(t)) {
+    cs->vague = true;
+    return;
+  }
+  if (t->kind == ABS_TUPLE) {
+    for (int i = 0; i < t->tuple.n; i++) collect_classes(cs, t->tuple.items[i]);
+    return;
+  }
+  int k = t->kind == ABS_TYPE ? type_class(t) : t->kind == ABS_FUNC ? fn_class(t) : -1;
+  if (k < 0 || cs->n == MAX_CLASSES) cs->bad = true;
+  else cs->cls[cs->n++] = k;
+}
+
+static bool exc_subclass(AnfOp sub, AnfOp sup) {
+  return sub == sup || sup == OP_EXCEPTION ||
+         (sub == OP_NOT_IMPLEMENTED_ERROR && sup == OP_RUNTIME_ERROR);
+}
+
+static bool instance_of(const AbsValue *x, int cls) {
+  switch (cls) {
+  case OP_INT: return x->kind == ABS_INT || x->kind == ABS_BOOL;   /* bool is an int */
+  case OP_FLOAT: return x->kind == ABS_FLOAT;
+  case OP_BOOL: return x->kind == ABS_BOOL;
+  case OP_STR: return x->kind == ABS_STR;
+  case OP_TUPLE: return x->kind == ABS_TUPLE;
+  case OP_LIST: return x->kind == ABS_LIST;
+  case OP_TENSOR_TYPE: return x->kind == ABS_TENSOR;
+  case CLASS_NONE: return x->kind == ABS_NONE;
+  default: return x->kind == ABS_EXC && exc_subclass(x->exc.op, (AnfOp)cls);
+  }
+}
+
+const AbsValue *rule_isinstance(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  const AbsValue *x = c->args[0], *t = c->args[1];
+  Classes cs = {0};
+  collect_classes(&cs, t);
+  if (cs.bad)
+    return rules_fail(c, t, NULL, DK_TYPE_MISMATCH,
+                      "isinstance() arg 2 must be a type or a tuple of types (int, float, "
+                      "bool, str, tuple, list, Tensor, an exception class), not %s",
+                      rules_show(c, t));
+  if (rules_vague(x)) return abs_bool_any(c->st);
+  for (int i = 0; i < cs.n; i++)
+    if (instance_of(x, cs.cls[i])) return abs_bool(c->st, true);
+  return cs.vague ? abs_bool_any(c->st) : abs_bool(c->st, false);
+}
+
+/* ----------------------------------------------------------- conversions */
+
+static const AbsValue *int_of_float(EvalCall *c, const AbsValue *x) {
+  if (!x->sc.known) return abs_int_any(c->st);
+  double f = x->sc.f;
+  if (isnan(f) || isinf(f)) return abs_bottom(c->st);   /* ValueError, OverflowError */
+  double t = trunc(f);
+  if (t >= 9223372036854775808.0 || t < -9223372036854775808.0) return abs_int_any(c->st);
+  return abs_int(c->st, (int64_t)t);
+}
+
+static const AbsValue *int_of_str(EvalCall *c, const AbsValue *x, const AbsValue *base) {
+  int64_t b = 10, v;
+  bool maybe;
+  if (base && !abs_const_int(base, true, &b)) return abs_int_any(c->st);
+  if (!x->sc.known) return abs_int_any(c->st);
+  if (b != 0 && (b < 2 || b > 36))
+    return eval_error(c, DK_TYPE_MISMATCH, "int() base must be >= 2 and <= 36, or 0 (got %lld)",
+                      (long long)b);
+  if (rules_parse_int(x->sc.s, x->sc.len, (int)b, &v, &maybe)) return abs_int(c->st, v);
+  return maybe ? abs_int_any(c->st) : abs_bottom(c->st);   /* ValueError */
+}
+
+static const AbsValue *conversion_error(EvalCall *c, const char *fn, const AbsValue *x) {
+  return rules_fail(c, x, NULL, DK_TYPE_MISMATCH,
+                    "%s() argument must be a str or a number, not %s", fn, rules_show(c, x));
+}
+
+/* int(x=0, base=10) */
+const AbsValue *rule_int(EvalCall *c) {
+  static const char *const kws[] = {"base", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  const AbsValue *base = eval_arg(c, "base", 1, NULL);
+  if (c->nargs == 0) return base ? eval_error(c, DK_ARITY, "int() missing string argument")
+                                 : abs_int(c->st, 0);
+  const AbsValue *x = c->args[0];
+  if (rules_vague(x)) return abs_int_any(c->st);
+  if (base && x->kind != ABS_STR)
+    return rules_fail(c, x, NULL, DK_TYPE_MISMATCH,
+                      "int() can't convert non-string with explicit base (got %s)",
+                      rules_show(c, x));
+  switch (x->kind) {
+  case ABS_INT: return x;
+  case ABS_BOOL: return x->sc.known ? abs_int(c->st, x->sc.i) : abs_int_any(c->st);
+  case ABS_FLOAT: return int_of_float(c, x);
+  case ABS_STR: return int_of_str(c, x, base);
+  case ABS_TENSOR: return rules_tensor_builtin(c);
+  default: return conversion_error(c, "int", x);
+  }
+}
+
+static const AbsValue *float_of_str(EvalCall *c, const AbsValue *x) {
+  double v;
+  bool maybe;
+  if (!x->sc.known) return abs_float_any(c->st);
+  if (rules_parse_float(x->sc.s, x->sc.len, &v, &maybe)) return abs_float(c->st, v);
+  return maybe ? abs_float_any(c->st) : abs_bottom(c->st);   /* ValueError */
+}
+
+/* float(x=0.0) */
+const AbsValue *rule_float(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  if (c->nargs == 0) return abs_float(c->st, 0.0);
+  const AbsValue *x = c->args[0];
+  if (rules_vague(x)) return abs_float_any(c->st);
+  switch (x->kind) {
+  case ABS_FLOAT: return x;
+  case ABS_INT: case ABS_BOOL:
+    return x->sc.known ? abs_float(c->st, (double)x->sc.i) : abs_float_any(c->st);
+  case ABS_STR: return float_of_str(c, x);
+  case ABS_TENSOR: return rules_tensor_builtin(c);
+  default: return conversion_error(c, "float", x);
+  }
+}
+
+/* bool(x=False): truthiness. */
+const AbsValue *rule_bool(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  if (c->nargs == 0) return abs_bool(c->st, false);
+  AbsTruth t = abs_truthiness(c->args[0]);
+  return t == ABS_TRUTH_UNKNOWN ? abs_bool_any(c->st) : abs_bool(c->st, t == ABS_TRUTH_TRUE);
+}
+
+/* str(x=''): any value has a str; constants fold. */
+const AbsValue *rule_str(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  if (c->nargs == 0) return abs_str(c->st, "", 0);
+  StrBuf b = {0};
+  if (!rules_str_of(&b, c->args[0])) return abs_str_any(c->st);
+  return abs_str(c->st, b.s ? b.s : "", b.len);
+}
+
+/* abs(x) */
+const AbsValue *rule_abs(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  const AbsValue *x = c->args[0];
+  if (rules_vague(x)) return abs_unknown(c->st);
+  if (x->kind == ABS_TENSOR) return rules_tensor_builtin(c);
+  if (x->kind == ABS_FLOAT) return x->sc.known ? abs_float(c->st, fabs(x->sc.f)) : x;
+  if (!rules_is_intlike(x))
+    return rules_fail(c, x, NULL, DK_TYPE_MISMATCH, "bad operand type for abs(): %s",
+                      rules_show(c, x));
+  if (!x->sc.known || x->sc.i == INT64_MIN) return abs_int_any(c->st);
+  return abs_int(c->st, x->sc.i < 0 ? -x->sc.i : x->sc.i);
+}
+
+/* --------------------------------------------------------------- min/max */
+
+/* The join of two candidates for min/max's result; int and float mix to
+ * f64, int and bool to i64. */
+static const AbsValue *candidate_join(EvalCall *c, const AbsValue *a, const AbsValue *b) {
+  if (rules_is_num(a) && rules_is_num(b) && a->kind != b->kind)
+    return a->kind == ABS_FLOAT || b->kind == ABS_FLOAT ? abs_float_any(c->st)
+                                                        : abs_int_any(c->st);
+  AbsJoinError err = {0};
+  const AbsValue *j = abs_join(c->st, a, b, &err);
+  if (!err.left) return j;
+  return rules_fail(c, a, b, DK_TYPE_MISMATCH,
+                    "%s() arguments must have one type (DSL rule): %s and %s",
+                    rules_op_name(c->op), rules_show(c, err.left), rules_show(c, err.right));
+}
+
+/* min/max of n candidates: folded when every comparison is decided,
+ * else the join.  better: OP_LT for min, OP_GT for max. */
+static const AbsValue *pick(EvalCall *c, AnfOp better, int n, const AbsValue *const *items,
+                            bool fold) {
+  const AbsValue *best = items[0], *joined = items[0];
+  bool decided = fold;
+  for (int i = 1; i < n; i++) {
+    const AbsValue *x = NULL, *y = NULL;
+    /* with key=, the keys are compared, not the items */
+    Tri t = fold ? rules_order(better, items[i], best, &x, &y) : TRI_UNKNOWN;
+    if (t == TRI_ERROR)
+      return rules_fail(c, x, y, DK_TYPE_MISMATCH,
+                        "%s() cannot compare its arguments: '%s' not supported between "
+                        "instances of %s and %s", rules_op_name(c->op),
+                        rules_op_symbol(better), rules_show(c, x), rules_show(c, y));
+    if (t == TRI_TRUE) best = items[i];
+    if (t == TRI_UNKNOWN) decided = false;
+    joined = candidate_join(c, joined, items[i]);
+    if (joined->kind == ABS_ERROR) return joined;
+  }
+  return decided ? best : joined;
+}
+
+/* min(iterable[, default=...]) over an iteration of unknown length. */
+static const AbsValue *pick_elem(EvalCall *c, const AbsValue *seq, const AbsValue *dflt) {
+  const AbsValue *e = rules_iter_elem(c, seq);
+  if (e->kind == ABS_ERROR) return e;
+  if (!dflt) return e;   /* bottom for an empty list: ValueError */
+  return e->kind == ABS_BOTTOM ? dflt : candidate_join(c, e, dflt);
+}
+
+static const AbsValue *extremum_of_iterable(EvalCall *c, AnfOp better, const AbsValue *seq,
+                                            const AbsValue *dflt, bool fold) {
+  int64_t n;
+  if (rules_vague(seq)) return abs_unknown(c->st);
+  if (seq->kind == ABS_TENSOR) return rules_tensor_builtin(c);
+  if (!rules_iterable(seq))
+    return rules_fail(c, seq, NULL, DK_TYPE_MISMATCH, "%s is not iterable (%s() of one "
+                      "argument needs a tuple, list, str or range)", rules_show(c, seq),
+                      rules_op_name(c->op));
+  if (!rules_iter_count(c, seq, &n) || n > RULES_MAX_ITEMS) return pick_elem(c, seq, dflt);
+  if (n == 0) return dflt ? dflt : abs_bottom(c->st);   /* ValueError: empty */
+  const AbsValue **items = fx_array(const AbsValue *, n);
+  for (int64_t k = 0; k < n; k++) {
+    items[k] = rules_iter_item(c, seq, abs_int(c->st, k));
+    if (items[k]->kind == ABS_ERROR) return items[k];
+  }
+  return pick(c, better, (int)n, items, fold);
+}
+
+static const AbsValue *extremum(EvalCall *c, AnfOp better) {
+  static const char *const kws[] = {"key", "default", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  const AbsValue *key = eval_arg(c, "key", -1, NULL);
+  const AbsValue *dflt = eval_arg(c, "default", -1, NULL);
+  bool fold = !key || key->kind == ABS_NONE;
+  if (c->nargs == 0) return eval_error(c, DK_ARITY, "%s expected at least 1 argument, got 0",
+                                       rules_op_name(c->op));
+  if (c->nargs == 1) return extremum_of_iterable(c, better, c->args[0], dflt, fold);
+  if (dflt)
+    return eval_error(c, DK_TYPE_MISMATCH,
+                      "cannot specify a default for %s() with multiple positional arguments",
+                      rules_op_name(c->op));
+  for (int i = 0; i < c->nargs; i++)
+    if (c->args[i]->kind == ABS_TENSOR) return rules_tensor_builtin(c);
+  return pick(c, better, c->nargs, c->args, fold);
+}
+
+const AbsValue *rule_min(EvalCall *c) { return extremum(c, OP_LT); }
+const AbsValue *rule_max(EvalCall *c) { return extremum(c, OP_GT); }
+
+/* ------------------------------------------------------------------- sum */
+
+/* sum of a range with constant bounds: n*a + s*n*(n-1)/2. */
+static bool range_sum(const AbsValue *r, int64_t *out) {
+  int64_t n;
+  if (r->kind != ABS_RANGE || !rules_range_len(r, &n)) return false;
+  __int128 a = r->range.start->sc.i, s = r->range.step->sc.i, m = n;
+  __int128 t = m * a + s * (m * (m - 1) / 2);
+  if (t > INT64_MAX || t < INT64_MIN) return false;
+  *out = (int64_t)t;
+  return true;
+}
+
+static const AbsValue *sum_of_tuple(EvalCall *c, const AbsValue *t, const AbsValue *acc) {
+  for (int i = 0; i < t->tuple.n && acc->kind != ABS_ERROR; i++)
+    acc = rules_binary(c, OP_ADD, acc, t->tuple.items[i]);
+  return acc;
+}
+
+/* start + elem + elem ..., for an iteration of unknown length. */
+static const AbsValue *sum_of_elems(EvalCall *c, const AbsValue *seq, const AbsValue *start) {
+  int64_t k;
+  if (range_sum(seq, &k)) return rules_binary(c, OP_ADD, start, abs_int(c->st, k));
+  const AbsValue *e = rules_iter_elem(c, seq);
+  if (e->kind == ABS_ERROR) return e;
+  if (e->kind == ABS_BOTTOM) return start;   /* the empty list */
+  const AbsValue *once = rules_binary(c, OP_ADD, start, e);
+  if (once->kind == ABS_ERROR || once->kind == ABS_BOTTOM) return once;
+  return abs_broaden(c->st, rules_binary(c, OP_ADD, abs_broaden(c->st, once), e));
+}
+
+/* sum(iterable, start=0) */
+const AbsValue *rule_sum(EvalCall *c) {
+  static const char *const kws[] = {"start", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  if (c->nargs < 1) return eval_error(c, DK_ARITY, "sum() missing its iterable");
+  const AbsValue *seq = c->args[0];
+  const AbsValue *start = eval_arg(c, "start", 1, abs_int(c->st, 0));
+  if (start->kind == ABS_STR)
+    return eval_error(c, DK_TYPE_MISMATCH, "sum() can't sum strings [use ''.join(seq) instead]");
+  if (rules_vague(seq)) return abs_unknown(c->st);
+  if (seq->kind == ABS_TENSOR) return rules_tensor_builtin(c);
+  if (!rules_iterable(seq))
+    return rules_fail(c, seq, NULL, DK_TYPE_MISMATCH,
+                      "%s is not iterable (sum() needs a tuple, list or range)",
+                      rules_show(c, seq));
+  if (seq->kind == ABS_TUPLE) return sum_of_tuple(c, seq, start);
+  return sum_of_elems(c, seq, start);
+}
+
+/* ------------------------------------------------------------------ misc */
+
+/* print(*values, sep=' ', end='\n', file=None, flush=False) */
+const AbsValue *rule_print(EvalCall *c) {
+  static const char *const kws[] = {"sep", "end", "file", "flush", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  return abs_none(c->st);
+}
+
+/* reveal_type(x): x, and a note with its abstract value. */
+const AbsValue *rule_reveal_type(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  eval_note(c, DK_REVEAL, "Revealed type is \"%s\"", abs_to_string(c->args[0]));
+  return c->args[0];
+}
+
+/* partial(f, *args, **kwargs) */
+const AbsValue *rule_partial(EvalCall *c) {
+  if (c->nargs < 1) return eval_error(c, DK_ARITY, "partial() missing its function");
+  const AbsValue *f = c->args[0];
+  if (rules_vague(f)) return abs_unknown(c->st);
+  if (f->kind != ABS_FUNC)
+    return rules_fail(c, f, NULL, DK_NOT_CALLABLE,
+                      "partial() needs a function as its first argument, got %s",
+                      rules_show(c, f));
+  int n = c->nargs - 1 + c->nkw;
+  const AbsValue **bound = fx_array(const AbsValue *, n + 1);
+  for (int i = 1; i < c->nargs; i++) bound[i - 1] = c->args[i];
+  for (int k = 0; k < c->nkw; k++)
+    bound[c->nargs - 1 + k] = abs_kwarg(c->st, c->kw_names[k], c->kw_vals[k]);
+  return abs_partial(c->st, f, abs_tuple(c->st, n, bound));
+}
+
+/* ------------------------------------------------------------------ math */
+
+/* CPython's math_1: a NaN from a non-NaN argument is a ValueError, an
+ * infinity from a finite one a ValueError or OverflowError: bottom. */
+static const AbsValue *math_result(EvalCall *c, double x, double r) {
+  if ((isnan(r) && !isnan(x)) || (isinf(r) && isfinite(x))) return abs_bottom(c->st);
+  return abs_float(c->st, r);
+}
+
+/* The float a math function receives, or the rule's answer in *early. */
+static bool math_arg(EvalCall *c, const AbsValue *x, double *v, const AbsValue **early) {
+  *early = NULL;
+  if (rules_vague(x)) *early = abs_float_any(c->st);
+  else if (x->kind == ABS_TENSOR) *early = rules_tensor_builtin(c);
+  else if (!rules_is_num(x))
+    *early = rules_fail(c, x, NULL, DK_TYPE_MISMATCH, "%s() needs a number, got %s",
+                        rules_op_name(c->op), rules_show(c, x));
+  else if (!x->sc.known) *early = abs_float_any(c->st);
+  else *v = x->kind == ABS_FLOAT ? x->sc.f : (double)x->sc.i;
+  return *early == NULL;
+}
+
+static const AbsValue *math_1(EvalCall *c, double (*f)(double)) {
+  double x;
+  const AbsValue *early;
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  if (!math_arg(c, c->args[0], &x, &early)) return early;
+  return math_result(c, x, f(x));
+}
+
+const AbsValue *rule_math_sqrt(EvalCall *c) { return math_1(c, sqrt); }
+const AbsValue *rule_math_exp(EvalCall *c) { return math_1(c, exp); }
+
+/* math.log(x[, base]) = log(x) / log(base); base 1 divides by zero. */
+const AbsValue *rule_math_log(EvalCall *c) {
+  double x, b;
+  const AbsValue *early;
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  if (c->nargs < 2) return math_1(c, log);
+  /* an argument that is not a known number: f64 unless it decided more
+   * (an error, a tensor's answer) */
+  bool kx = math_arg(c, c->args[0], &x, &early);
+  if (!kx && early->kind != ABS_FLOAT) return early;
+  bool kb = math_arg(c, c->args[1], &b, &early);
+  if (!kb && early->kind != ABS_FLOAT) return early;
+  if (!kx || !kb) return abs_float_any(c->st);
+  const AbsValue *lx = math_result(c, x, log(x)), *lb = math_result(c, b, log(b));
+  if (lx->kind == ABS_BOTTOM || lb->kind == ABS_BOTTOM || lb->sc.f == 0.0)
+    return abs_bottom(c->st);
+  return abs_float(c->st, lx->sc.f / lb->sc.f);
+}

@@ -1,0 +1,657 @@
+/* rules_seq.c: tuples, lists, slices, indexing, unpacking and iteration.
+ *
+ * A tuple's value lists every item, so everything about it folds: a
+ * constant index picks the item (negative from the end; out of range is
+ * an index-out-of-range error naming index and length), a slice with
+ * constant bounds is an exact tuple (CPython's slice.indices, negative
+ * steps included), + concatenates, * repeats by a constant count, len is
+ * a constant.  A list is list[T] of unknown length (DSL rule: one element
+ * type T, the join of everything put in; list[bottom] is the empty list);
+ * mixing types in a list is a type-mismatch.
+ *
+ * Iteration is one protocol for `for` loops and comprehensions:
+ * iter_len(seq) is the trip count (a constant when the length is known:
+ * tuples, constant strs, constant ranges, enumerate/zip of such) and
+ * iter_get(seq, k) the k-th item (exact for a constant k).  The engine
+ * unrolls a loop whose count is constant, so `t[i]` of a heterogeneous
+ * tuple stays precise.  comp_init starts a generator expression's
+ * accumulator: tuple[()] when the count is known, else list[bottom].
+ *
+ * Decisions where Python's values cannot be expressed: a tuple of unknown
+ * length (tuple(list), tuple * i64, a slice with unknown bounds, tuple()
+ * of an iterator of unknown length) is `unknown`; list(x) of an unknown x
+ * is list[unknown].  Results larger than RULES_MAX_ITEMS become unknown. */
+#include <string.h>
+
+#include "rules.h"
+
+static const AbsValue *int_value(EvalCall *c, int64_t v) { return abs_int(c->st, v); }
+
+/* ------------------------------------------------------------- ranges */
+
+bool rules_range_len(const AbsValue *r, int64_t *n) {
+  int64_t a, b, s;
+  if (!abs_const_int(r->range.start, true, &a) || !abs_const_int(r->range.stop, true, &b) ||
+      !abs_const_int(r->range.step, true, &s) || s == 0)
+    return false;
+  __int128 len = 0;
+  if (s > 0 && a < b) len = ((__int128)b - a + s - 1) / s;
+  if (s < 0 && a > b) len = ((__int128)a - b - s - 1) / -(__int128)s;
+  *n = (int64_t)len;
+  return true;
+}
+
+/* start + k * step of a range with constant start and step, else i64. */
+static const AbsValue *range_item(EvalCall *c, const AbsValue *r, const AbsValue *k) {
+  int64_t a, s, i, v;
+  if (!abs_const_int(r->range.start, true, &a) || !abs_const_int(r->range.step, true, &s) ||
+      !abs_const_int(k, true, &i))
+    return abs_int_any(c->st);
+  if (__builtin_mul_overflow(i, s, &v) || __builtin_add_overflow(v, a, &v))
+    return abs_int_any(c->st);
+  return int_value(c, v);
+}
+
+/* --------------------------------------------------------- iteration */
+
+bool rules_iterable(const AbsValue *v) {
+  switch (v->kind) {
+  case ABS_TUPLE: case ABS_LIST: case ABS_STR: case ABS_RANGE:
+  case ABS_ENUMERATE: case ABS_ZIP: case ABS_TENSOR:
+    return true;
+  default:
+    return rules_vague(v);
+  }
+}
+
+/* zip stops at its shortest input: known when all are known, or when
+ * one is known to be empty. */
+static bool zip_count(EvalCall *c, const AbsValue *z, int64_t *n) {
+  bool all = true;
+  int64_t best = INT64_MAX;
+  for (int i = 0; i < z->zip.n; i++) {
+    int64_t k;
+    if (!rules_iter_count(c, z->zip.items[i], &k)) all = false;
+    else if (k < best) best = k;
+  }
+  if (z->zip.n == 0) best = 0;
+  if (!all && best != 0) return false;
+  *n = best;
+  return true;
+}
+
+bool rules_iter_count(EvalCall *c, const AbsValue *v, int64_t *n) {
+  switch (v->kind) {
+  case ABS_TUPLE: *n = v->tuple.n; return true;
+  case ABS_STR:
+    if (!v->sc.known) return false;
+    *n = rules_utf8_len(v->sc.s, v->sc.len);
+    return true;
+  case ABS_RANGE: return rules_range_len(v, n);
+  case ABS_ENUMERATE: return rules_iter_count(c, v->enumerate.seq, n);
+  case ABS_ZIP: return zip_count(c, v, n);
+  case ABS_TENSOR: return abs_const_int(rules_tensor_iter_len(c, v), false, n);
+  default: return false;
+  }
+}
+
+/* The join of a tuple's items: its item at an index not known. */
+static const AbsValue *tuple_any_item(EvalCall *c, const AbsValue *t, const char *what) {
+  const AbsValue *j = abs_bottom(c->st);
+  for (int i = 0; i < t->tuple.n; i++) {
+    AbsJoinError err = {0};
+    j = abs_join(c->st, j, t->tuple.items[i], &err);
+    if (err.left)
+      return rules_fail(c, t, NULL, DK_TYPE_MISMATCH,
+                        "%s %s with a non-constant index: its items must have one type "
+                        "(found %s and %s)", what, rules_show(c, t),
+                        rules_show(c, err.left), rules_show(c, err.right));
+  }
+  return j;
+}
+
+/* Code point k of a constant str as a str. */
+static const AbsValue *str_char(EvalCall *c, const AbsValue *s, int64_t k) {
+  size_t a = rules_utf8_offset(s->sc.s, s->sc.len, k);
+  size_t b = rules_utf8_offset(s->sc.s, s->sc.len, k + 1);
+  return abs_str(c->st, s->sc.s + a, b - a);
+}
+
+static const AbsValue *str_item(EvalCall *c, const AbsValue *s, const AbsValue *k) {
+  int64_t i;
+  if (!s->sc.known || !abs_const_int(k, true, &i)) return abs_str_any(c->st);
+  if (i < 0 || i >= rules_utf8_len(s->sc.s, s->sc.len)) return abs_bottom(c->st);
+  return str_char(c, s, i);
+}
+
+static const AbsValue *enumerate_item(EvalCall *c, const AbsValue *e, const AbsValue *k) {
+  int64_t start, i, v;
+  const AbsValue *index = abs_int_any(c->st);
+  if (abs_const_int(e->enumerate.start, true, &start) && abs_const_int(k, true, &i) &&
+      !__builtin_add_overflow(start, i, &v))
+    index = int_value(c, v);
+  const AbsValue *pair[2] = {index, rules_iter_item(c, e->enumerate.seq, k)};
+  if (pair[1]->kind == ABS_ERROR || pair[1]->kind == ABS_BOTTOM) return pair[1];
+  return abs_tuple(c->st, 2, pair);
+}
+
+static const AbsValue *zip_item(EvalCall *c, const AbsValue *z, const AbsValue *k) {
+  const AbsValue **items = fx_array(const AbsValue *, z->zip.n + 1);
+  for (int i = 0; i < z->zip.n; i++) {
+    items[i] = rules_iter_item(c, z->zip.items[i], k);
+    if (items[i]->kind == ABS_ERROR || items[i]->kind == ABS_BOTTOM) return items[i];
+  }
+  return abs_tuple(c->st, z->zip.n, items);
+}
+
+const AbsValue *rules_iter_item(EvalCall *c, const AbsValue *seq, const AbsValue *k) {
+  int64_t i;
+  switch (seq->kind) {
+  case ABS_TUPLE:
+    if (!abs_const_int(k, true, &i))
+      return tuple_any_item(c, seq, "iterating over");
+    return i >= 0 && i < seq->tuple.n ? seq->tuple.items[i] : abs_bottom(c->st);
+  case ABS_LIST: return seq->list.elem;
+  case ABS_STR: return str_item(c, seq, k);
+  case ABS_RANGE: return range_item(c, seq, k);
+  case ABS_ENUMERATE: return enumerate_item(c, seq, k);
+  case ABS_ZIP: return zip_item(c, seq, k);
+  case ABS_TENSOR: return rules_tensor_iter_get(c, seq, k);
+  default: return abs_unknown(c->st);
+  }
+}
+
+const AbsValue *rules_iter_elem(EvalCall *c, const AbsValue *seq) {
+  return rules_iter_item(c, seq, abs_int_any(c->st));
+}
+
+static const AbsValue *not_iterable(EvalCall *c, const AbsValue *v, const char *what) {
+  return rules_fail(c, v, NULL, DK_TYPE_MISMATCH,
+                    "%s is not iterable (%s needs a tuple, list, str, range, enumerate, "
+                    "zip or Tensor)", rules_show(c, v), what);
+}
+
+/* iter_len(seq): the trip count of `for x in seq`. */
+const AbsValue *rule_iter_len(EvalCall *c) {
+  const AbsValue *seq = c->args[0];
+  int64_t n;
+  if (rules_vague(seq)) return abs_int_any(c->st);
+  if (seq->kind == ABS_TENSOR) return rules_tensor_iter_len(c, seq);
+  if (!rules_iterable(seq)) return not_iterable(c, seq, "a for loop");
+  return rules_iter_count(c, seq, &n) ? int_value(c, n) : abs_int_any(c->st);
+}
+
+/* iter_get(seq, k): the k-th item (iter_len reported a bad seq). */
+const AbsValue *rule_iter_get(EvalCall *c) {
+  const AbsValue *seq = c->args[0], *k = c->args[1];
+  if (rules_vague(seq)) return abs_unknown(c->st);
+  if (!rules_iterable(seq)) return abs_error(c->st);
+  if (!rules_is_intlike(k)) k = abs_int_any(c->st);
+  return rules_iter_item(c, seq, k);
+}
+
+/* ------------------------------------------------------------- lists */
+
+const AbsValue *rules_list_elem(EvalCall *c, const AbsValue *elem, const AbsValue *v) {
+  AbsJoinError err = {0};
+  const AbsValue *j = abs_join(c->st, elem, v, &err);
+  if (!err.left) return j;
+  return rules_fail(c, elem, v, DK_TYPE_MISMATCH,
+                    "list items must have one type (DSL rule): %s and %s%s%s",
+                    rules_show(c, err.left), rules_show(c, err.right),
+                    err.path && err.path[0] ? ", at " : "", err.path ? err.path : "");
+}
+
+static const AbsValue *list_of(EvalCall *c, const AbsValue *elem) {
+  return elem->kind == ABS_ERROR ? elem : abs_list(c->st, elem);
+}
+
+/* The element of a list holding every item of seq. */
+static const AbsValue *elem_of_items(EvalCall *c, const AbsValue *elem, const AbsValue *seq) {
+  if (seq->kind != ABS_TUPLE) {
+    const AbsValue *e = rules_iter_elem(c, seq);
+    return e->kind == ABS_ERROR ? e : rules_list_elem(c, elem, e);
+  }
+  for (int i = 0; i < seq->tuple.n && elem->kind != ABS_ERROR; i++)
+    elem = rules_list_elem(c, elem, seq->tuple.items[i]);
+  return elem;
+}
+
+const AbsValue *rule_make_list(EvalCall *c) {
+  const AbsValue *items = abs_tuple(c->st, c->nargs, c->args);
+  return list_of(c, elem_of_items(c, abs_bottom(c->st), items));
+}
+
+const AbsValue *rule_make_tuple(EvalCall *c) {
+  return abs_tuple(c->st, c->nargs, c->args);
+}
+
+static const AbsValue *not_a_list(EvalCall *c, const AbsValue *xs, const char *method) {
+  return rules_fail(c, xs, NULL, DK_ATTRIBUTE,
+                    "'%s' object has no attribute '%s': %s needs a list, got %s",
+                    rules_pytype(xs), method, method, rules_show(c, xs));
+}
+
+/* xs.append(v), rebinding xs. */
+const AbsValue *rule_list_append(EvalCall *c) {
+  const AbsValue *xs = c->args[0];
+  if (rules_vague(xs)) return abs_unknown(c->st);
+  if (xs->kind != ABS_LIST) return not_a_list(c, xs, "append");
+  return list_of(c, rules_list_elem(c, xs->list.elem, c->args[1]));
+}
+
+/* xs.extend(seq), rebinding xs. */
+const AbsValue *rule_list_extend(EvalCall *c) {
+  const AbsValue *xs = c->args[0], *seq = c->args[1];
+  if (rules_vague(xs)) return abs_unknown(c->st);
+  if (xs->kind != ABS_LIST) return not_a_list(c, xs, "extend");
+  if (!rules_iterable(seq)) return not_iterable(c, seq, "extend()");
+  return list_of(c, elem_of_items(c, xs->list.elem, seq));
+}
+
+/* ------------------------------------------------------ comprehensions */
+
+/* comp_init(seq[, varying]): the empty accumulator of a generator
+ * expression.  `varying` true says the number of items may differ from
+ * seq's length (an `if` clause, a second `for`): then a list, since paths
+ * giving tuples of different lengths could not merge. */
+const AbsValue *rule_comp_init(EvalCall *c) {
+  const AbsValue *seq = c->args[0];
+  int64_t n;
+  bool varying = c->nargs > 1 && abs_truthiness(c->args[1]) != ABS_TRUTH_FALSE;
+  if (rules_vague(seq)) return abs_unknown(c->st);
+  if (!rules_iterable(seq)) return abs_error(c->st);   /* iter_len reports it */
+  if (!varying && rules_iter_count(c, seq, &n)) return abs_tuple(c->st, 0, NULL);
+  return abs_list(c->st, abs_bottom(c->st));
+}
+
+/* comp_append(acc, v): acc + (v,) for a tuple, the joined list else. */
+const AbsValue *rule_comp_append(EvalCall *c) {
+  const AbsValue *acc = c->args[0], *v = c->args[1];
+  if (acc->kind == ABS_TUPLE) return abs_tuple_concat(c->st, acc, abs_tuple(c->st, 1, &v));
+  if (acc->kind == ABS_LIST) return list_of(c, rules_list_elem(c, acc->list.elem, v));
+  return abs_unknown(c->st);
+}
+
+/* --------------------------------------------------- concat and repeat */
+
+enum { MAX_STR_BYTES = 1 << 20 };
+
+const AbsValue *rules_concat(EvalCall *c, const AbsValue *a, const AbsValue *b) {
+  switch (a->kind) {
+  case ABS_STR: {
+    if (!a->sc.known || !b->sc.known || a->sc.len + b->sc.len > MAX_STR_BYTES)
+      return abs_str_any(c->st);
+    char *s = fx_alloc_atomic(a->sc.len + b->sc.len + 1);
+    memcpy(s, a->sc.s, a->sc.len);
+    memcpy(s + a->sc.len, b->sc.s, b->sc.len);
+    return abs_str(c->st, s, a->sc.len + b->sc.len);
+  }
+  case ABS_TUPLE:
+    if (a->tuple.n + b->tuple.n > RULES_MAX_ITEMS) return abs_unknown(c->st);
+    return abs_tuple_concat(c->st, a, b);
+  default:
+    return list_of(c, rules_list_elem(c, a->list.elem, b->list.elem));
+  }
+}
+
+static const AbsValue *repeat_str(EvalCall *c, const AbsValue *s, int64_t n) {
+  if (n <= 0 || s->sc.len == 0) return abs_str(c->st, "", 0);
+  if ((uint64_t)n > MAX_STR_BYTES / s->sc.len) return abs_str_any(c->st);
+  size_t len = s->sc.len * (size_t)n;
+  char *buf = fx_alloc_atomic(len + 1);
+  for (int64_t i = 0; i < n; i++) memcpy(buf + (size_t)i * s->sc.len, s->sc.s, s->sc.len);
+  return abs_str(c->st, buf, len);
+}
+
+static const AbsValue *repeat_tuple(EvalCall *c, const AbsValue *t, int64_t n) {
+  if (n <= 0 || t->tuple.n == 0) return abs_tuple(c->st, 0, NULL);
+  if (n > RULES_MAX_ITEMS / t->tuple.n) return abs_unknown(c->st);
+  int total = t->tuple.n * (int)n;
+  const AbsValue **items = fx_array(const AbsValue *, total);
+  for (int i = 0; i < total; i++) items[i] = t->tuple.items[i % t->tuple.n];
+  return abs_tuple(c->st, total, items);
+}
+
+const AbsValue *rules_repeat(EvalCall *c, const AbsValue *seq, const AbsValue *n) {
+  int64_t k;
+  bool known = abs_const_int(n, true, &k);
+  switch (seq->kind) {
+  case ABS_STR:
+    return known && seq->sc.known ? repeat_str(c, seq, k) : abs_str_any(c->st);
+  case ABS_TUPLE:
+    if (seq->tuple.n == 0) return seq;
+    return known ? repeat_tuple(c, seq, k) : abs_unknown(c->st);
+  default:
+    return seq;   /* a list of the same type (maybe empty) */
+  }
+}
+
+/* ------------------------------------------------------------ slices */
+
+typedef enum { SL_OK, SL_VAGUE, SL_BAD_TYPE, SL_ZERO_STEP } SliceStatus;
+
+/* One slice field: none (absent), a constant, or not known. */
+static SliceStatus slice_field(const AbsValue *v, bool *none, int64_t *k) {
+  *none = v->kind == ABS_NONE;
+  if (*none) return SL_OK;
+  if (rules_vague(v)) return SL_VAGUE;
+  if (!rules_is_intlike(v)) return SL_BAD_TYPE;
+  return abs_const_int(v, true, k) ? SL_OK : SL_VAGUE;
+}
+
+typedef struct SliceIdx { int64_t start, stop, step, count; } SliceIdx;
+
+/* PySlice_AdjustIndices for one bound. */
+static int64_t adjust(bool none, int64_t k, int64_t n, int64_t step, bool is_start) {
+  int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? n - 1 : n;
+  if (none) return (step < 0) == is_start ? upper : lower;
+  if (k < 0) {
+    k += n;
+    return k < 0 ? lower : k;
+  }
+  return k > upper ? upper : k;
+}
+
+/* The checks Python makes in its order (step first), then, when every
+ * field is constant, slice.indices(n) and the item count. */
+static SliceStatus slice_resolve(const AbsValue *sl, int64_t n, SliceIdx *o) {
+  bool none[3];
+  int64_t v[3] = {0, 0, 1};
+  const AbsValue *f[3] = {sl->slice.step, sl->slice.start, sl->slice.stop};
+  SliceStatus st[3];
+  for (int i = 0; i < 3; i++) st[i] = slice_field(f[i], &none[i], &v[i]);
+  if (st[0] == SL_BAD_TYPE) return SL_BAD_TYPE;
+  if (st[0] == SL_OK && !none[0] && v[0] == 0) return SL_ZERO_STEP;
+  if (st[1] == SL_BAD_TYPE || st[2] == SL_BAD_TYPE) return SL_BAD_TYPE;
+  if (st[0] == SL_VAGUE || st[1] == SL_VAGUE || st[2] == SL_VAGUE || n < 0) return SL_VAGUE;
+  int64_t step = none[0] ? 1 : (v[0] == INT64_MIN ? -INT64_MAX : v[0]);
+  o->step = step;
+  o->start = adjust(none[1], v[1], n, step, true);
+  o->stop = adjust(none[2], v[2], n, step, false);
+  o->count = 0;
+  if (step < 0 && o->stop < o->start) o->count = (o->start - o->stop - 1) / -step + 1;
+  if (step > 0 && o->start < o->stop) o->count = (o->stop - o->start - 1) / step + 1;
+  return SL_OK;
+}
+
+/* Report a bad slice; NULL when it is fine (SL_OK or SL_VAGUE). */
+static const AbsValue *slice_error(EvalCall *c, const AbsValue *sl, SliceStatus s) {
+  if (s == SL_BAD_TYPE)
+    return rules_fail(c, sl, NULL, DK_TYPE_MISMATCH,
+                      "slice indices must be integers or None, got %s", rules_show(c, sl));
+  if (s == SL_ZERO_STEP) return eval_error(c, DK_TYPE_MISMATCH, "slice step cannot be zero");
+  return NULL;
+}
+
+static const AbsValue *tuple_slice(EvalCall *c, const AbsValue *t, const AbsValue *sl) {
+  SliceIdx ix;
+  SliceStatus s = slice_resolve(sl, t->tuple.n, &ix);
+  if (s != SL_OK) return s == SL_VAGUE ? abs_unknown(c->st) : slice_error(c, sl, s);
+  const AbsValue **items = fx_array(const AbsValue *, ix.count + 1);
+  for (int64_t k = 0; k < ix.count; k++) items[k] = t->tuple.items[ix.start + k * ix.step];
+  return abs_tuple(c->st, (int)ix.count, items);
+}
+
+static const AbsValue *str_slice(EvalCall *c, const AbsValue *x, const AbsValue *sl) {
+  int64_t n = x->sc.known ? rules_utf8_len(x->sc.s, x->sc.len) : -1;
+  SliceIdx ix;
+  SliceStatus s = slice_resolve(sl, n, &ix);
+  if (s != SL_OK) return s == SL_VAGUE ? abs_str_any(c->st) : slice_error(c, sl, s);
+  StrBuf b = {0};
+  for (int64_t k = 0; k < ix.count; k++) {
+    size_t from = rules_utf8_offset(x->sc.s, x->sc.len, ix.start + k * ix.step);
+    size_t to = rules_utf8_offset(x->sc.s, x->sc.len, ix.start + k * ix.step + 1);
+    sb_putn(&b, x->sc.s + from, to - from);
+  }
+  return abs_str(c->st, b.s ? b.s : "", b.len);
+}
+
+/* range(a, b, s)[i:j:k] is range(a + i*s, a + j*s, s*k) (adjusted i, j). */
+static const AbsValue *range_slice(EvalCall *c, const AbsValue *r, const AbsValue *sl) {
+  int64_t n, a, s, na, nb, ns;
+  if (!rules_range_len(r, &n)) n = -1;
+  SliceIdx ix;
+  SliceStatus st = slice_resolve(sl, n, &ix);
+  const AbsValue *i64 = abs_int_any(c->st);
+  if (st != SL_OK)
+    return st == SL_VAGUE ? abs_range(c->st, i64, i64, i64) : slice_error(c, sl, st);
+  a = r->range.start->sc.i;
+  s = r->range.step->sc.i;
+  if (__builtin_mul_overflow(ix.start, s, &na) || __builtin_add_overflow(na, a, &na) ||
+      __builtin_mul_overflow(ix.stop, s, &nb) || __builtin_add_overflow(nb, a, &nb) ||
+      __builtin_mul_overflow(ix.step, s, &ns))
+    return abs_range(c->st, i64, i64, i64);
+  return abs_range(c->st, int_value(c, na), int_value(c, nb), int_value(c, ns));
+}
+
+const AbsValue *rule_make_slice(EvalCall *c) {
+  return abs_slice(c->st, c->args[0], c->args[1], c->args[2]);
+}
+
+/* ----------------------------------------------------------- getitem */
+
+static const AbsValue *bad_index(EvalCall *c, const AbsValue *x, const AbsValue *i) {
+  return rules_fail(c, x, i, DK_TYPE_MISMATCH,
+                    "%s indices must be integers or slices, not %s", rules_pytype(x),
+                    rules_show(c, i));
+}
+
+static const AbsValue *out_of_range(EvalCall *c, const AbsValue *x, int64_t k, int64_t n) {
+  return rules_fail(c, x, NULL, DK_INDEX_OUT_OF_RANGE,
+                    "%s index %lld out of range for %s (length %lld)", rules_pytype(x),
+                    (long long)k, rules_show(c, x), (long long)n);
+}
+
+/* k counted from the end when negative; false when outside [0, n). */
+static bool norm_index(int64_t k, int64_t n, int64_t *out) {
+  if (k < 0) k += n;
+  if (k < 0 || k >= n) return false;
+  *out = k;
+  return true;
+}
+
+static const AbsValue *tuple_getitem(EvalCall *c, const AbsValue *t, const AbsValue *i) {
+  int64_t k, at;
+  if (i->kind == ABS_SLICE) return tuple_slice(c, t, i);
+  if (rules_vague(i)) return abs_unknown(c->st);   /* might be a slice */
+  if (!rules_is_intlike(i)) return bad_index(c, t, i);
+  if (!abs_const_int(i, true, &k)) {
+    if (t->tuple.n == 0)
+      return rules_fail(c, t, NULL, DK_INDEX_OUT_OF_RANGE,
+                        "tuple index out of range: the tuple is empty");
+    return tuple_any_item(c, t, "indexing");
+  }
+  if (!norm_index(k, t->tuple.n, &at)) return out_of_range(c, t, k, t->tuple.n);
+  return t->tuple.items[at];
+}
+
+static const AbsValue *list_getitem(EvalCall *c, const AbsValue *xs, const AbsValue *i) {
+  if (i->kind == ABS_SLICE) {
+    SliceIdx ix;
+    const AbsValue *e = slice_error(c, i, slice_resolve(i, -1, &ix));
+    return e ? e : xs;
+  }
+  if (rules_vague(i)) return abs_unknown(c->st);
+  if (!rules_is_intlike(i)) return bad_index(c, xs, i);
+  return xs->list.elem;   /* bottom for the empty list: IndexError */
+}
+
+static const AbsValue *str_getitem(EvalCall *c, const AbsValue *s, const AbsValue *i) {
+  int64_t k, at;
+  if (i->kind == ABS_SLICE) return str_slice(c, s, i);
+  if (rules_vague(i)) return abs_str_any(c->st);
+  if (!rules_is_intlike(i)) return bad_index(c, s, i);
+  if (!s->sc.known || !abs_const_int(i, true, &k)) return abs_str_any(c->st);
+  int64_t n = rules_utf8_len(s->sc.s, s->sc.len);
+  if (!norm_index(k, n, &at)) return out_of_range(c, s, k, n);
+  return str_char(c, s, at);
+}
+
+static const AbsValue *range_getitem(EvalCall *c, const AbsValue *r, const AbsValue *i) {
+  int64_t k, n, at;
+  if (i->kind == ABS_SLICE) return range_slice(c, r, i);
+  if (rules_vague(i)) return abs_unknown(c->st);
+  if (!rules_is_intlike(i)) return bad_index(c, r, i);
+  if (!abs_const_int(i, true, &k) || !rules_range_len(r, &n)) return abs_int_any(c->st);
+  if (!norm_index(k, n, &at)) return out_of_range(c, r, k, n);
+  return range_item(c, r, int_value(c, at));
+}
+
+const AbsValue *rule_getitem(EvalCall *c) {
+  const AbsValue *x = c->args[0], *i = c->args[1];
+  if (rules_vague(x)) return abs_unknown(c->st);
+  switch (x->kind) {
+  case ABS_TUPLE: return tuple_getitem(c, x, i);
+  case ABS_LIST: return list_getitem(c, x, i);
+  case ABS_STR: return str_getitem(c, x, i);
+  case ABS_RANGE: return range_getitem(c, x, i);
+  case ABS_TENSOR: return rules_tensor_getitem(c, x, i);
+  default:
+    return rules_fail(c, x, NULL, DK_TYPE_MISMATCH, "'%s' object is not subscriptable (%s)",
+                      rules_pytype(x), rules_show(c, x));
+  }
+}
+
+/* ---------------------------------------------------------- unpacking */
+
+static const AbsValue *unpack_arity(EvalCall *c, const AbsValue *seq, int64_t want,
+                                    int64_t have) {
+  if (have > want)
+    return rules_fail(c, seq, NULL, DK_ARITY,
+                      "too many values to unpack (expected %lld, got %lld from %s)",
+                      (long long)want, (long long)have, rules_show(c, seq));
+  return rules_fail(c, seq, NULL, DK_ARITY,
+                    "not enough values to unpack (expected %lld, got %lld from %s)",
+                    (long long)want, (long long)have, rules_show(c, seq));
+}
+
+/* unpack(seq, n): seq as a tuple of exactly n items. */
+const AbsValue *rule_unpack(EvalCall *c) {
+  const AbsValue *seq = c->args[0];
+  int64_t n, have;
+  if (!abs_const_int(c->args[1], false, &n) || rules_vague(seq)) return abs_unknown(c->st);
+  if (!rules_iterable(seq))
+    return rules_fail(c, seq, NULL, DK_TYPE_MISMATCH,
+                      "cannot unpack non-iterable %s object (%s)", rules_pytype(seq),
+                      rules_show(c, seq));
+  bool counted = rules_iter_count(c, seq, &have);
+  if (!counted && seq->kind == ABS_LIST && seq->list.elem->kind == ABS_BOTTOM) {
+    counted = true;   /* the empty list */
+    have = 0;
+  }
+  if (counted && have != n) return unpack_arity(c, seq, n, have);
+  if (seq->kind == ABS_TUPLE) return seq;
+  if (n > RULES_MAX_ITEMS) return abs_unknown(c->st);
+  const AbsValue **items = fx_array(const AbsValue *, n + 1);
+  for (int64_t k = 0; k < n; k++) {
+    items[k] = rules_iter_item(c, seq, counted ? int_value(c, k) : abs_int_any(c->st));
+    if (items[k]->kind == ABS_ERROR) return items[k];
+  }
+  return abs_tuple(c->st, (int)n, items);
+}
+
+/* ------------------------------------------------------------ builtins */
+
+/* len(x) */
+const AbsValue *rule_len(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  const AbsValue *x = c->args[0];
+  int64_t n;
+  if (rules_vague(x)) return abs_int_any(c->st);
+  switch (x->kind) {
+  case ABS_TUPLE: case ABS_STR: case ABS_RANGE:
+    return rules_iter_count(c, x, &n) ? int_value(c, n) : abs_int_any(c->st);
+  case ABS_LIST:
+    return x->list.elem->kind == ABS_BOTTOM ? int_value(c, 0) : abs_int_any(c->st);
+  case ABS_TENSOR: return rules_tensor_builtin(c);
+  default:
+    return rules_fail(c, x, NULL, DK_TYPE_MISMATCH,
+                      "object of type %s has no len() (len needs a tuple, list, str, "
+                      "range or Tensor)", rules_show(c, x));
+  }
+}
+
+/* A range() argument as an int value: bools become ints. */
+static const AbsValue *range_arg(EvalCall *c, int i) {
+  const AbsValue *v = c->args[i];
+  if (v->kind == ABS_INT) return v;
+  if (v->kind == ABS_BOOL) return v->sc.known ? int_value(c, v->sc.i) : abs_int_any(c->st);
+  if (rules_vague(v) || v->kind == ABS_TENSOR) return abs_int_any(c->st);
+  return rules_fail(c, v, NULL, DK_TYPE_MISMATCH,
+                    "'%s' object cannot be interpreted as an integer (range() argument %d "
+                    "is %s)", rules_pytype(v), i + 1, rules_show(c, v));
+}
+
+/* range(stop), range(start, stop[, step]) */
+const AbsValue *rule_range(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  const AbsValue *v[3] = {int_value(c, 0), NULL, int_value(c, 1)};
+  int first = c->nargs == 1 ? 1 : 0;
+  for (int i = 0; i < c->nargs; i++) {
+    v[first + i] = range_arg(c, i);
+    if (v[first + i]->kind == ABS_ERROR) return v[first + i];
+  }
+  int64_t s;
+  if (abs_const_int(v[2], false, &s) && s == 0)
+    return eval_error(c, DK_TYPE_MISMATCH, "range() arg 3 must not be zero");
+  return abs_range(c->st, v[0], v[1], v[2]);
+}
+
+/* enumerate(seq, start=0) */
+const AbsValue *rule_enumerate(EvalCall *c) {
+  static const char *const kws[] = {"start", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  if (c->nargs < 1) return eval_error(c, DK_ARITY, "enumerate() missing its iterable");
+  const AbsValue *seq = c->args[0];
+  const AbsValue *start = eval_arg(c, "start", 1, int_value(c, 0));
+  if (!rules_iterable(seq)) return not_iterable(c, seq, "enumerate()");
+  if (start->kind == ABS_BOOL)
+    start = start->sc.known ? int_value(c, start->sc.i) : abs_int_any(c->st);
+  else if (rules_vague(start)) start = abs_int_any(c->st);
+  else if (start->kind != ABS_INT)
+    return rules_fail(c, start, NULL, DK_TYPE_MISMATCH,
+                      "'%s' object cannot be interpreted as an integer (enumerate() start "
+                      "is %s)", rules_pytype(start), rules_show(c, start));
+  return abs_enumerate(c->st, seq, start);
+}
+
+/* zip(a, b, ...) */
+const AbsValue *rule_zip(EvalCall *c) {
+  static const char *const kws[] = {"strict", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  for (int i = 0; i < c->nargs; i++)
+    if (!rules_iterable(c->args[i]))
+      return rules_fail(c, c->args[i], NULL, DK_TYPE_MISMATCH,
+                        "zip argument #%d must support iteration, got %s", i + 1,
+                        rules_show(c, c->args[i]));
+  return abs_zip(c->st, c->nargs, c->args);
+}
+
+/* tuple(x): exact when the iteration's length is known. */
+const AbsValue *rule_tuple(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  if (c->nargs == 0) return abs_tuple(c->st, 0, NULL);
+  const AbsValue *x = c->args[0];
+  int64_t n;
+  if (x->kind == ABS_TUPLE || rules_vague(x)) return rules_vague(x) ? abs_unknown(c->st) : x;
+  if (!rules_iterable(x)) return not_iterable(c, x, "tuple()");
+  if (!rules_iter_count(c, x, &n) || n > RULES_MAX_ITEMS) return abs_unknown(c->st);
+  const AbsValue **items = fx_array(const AbsValue *, n + 1);
+  for (int64_t k = 0; k < n; k++) {
+    items[k] = rules_iter_item(c, x, int_value(c, k));
+    if (items[k]->kind == ABS_ERROR) return items[k];
+  }
+  return abs_tuple(c->st, (int)n, items);
+}
+
+/* list(x): list[element of the iteration]. */
+const AbsValue *rule_list(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  if (c->nargs == 0) return abs_list(c->st, abs_bottom(c->st));
+  const AbsValue *x = c->args[0];
+  if (rules_vague(x)) return abs_list(c->st, abs_unknown(c->st));
+  if (x->kind == ABS_LIST) return x;
+  if (!rules_iterable(x)) return not_iterable(c, x, "list()");
+  return list_of(c, elem_of_items(c, abs_bottom(c->st), x));
+}

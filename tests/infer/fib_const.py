@@ -1,0 +1,5 @@
+# args: --entry fib --const-args (10,)
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)

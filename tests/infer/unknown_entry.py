@@ -1,0 +1,3 @@
+# args: --entry nope
+def fib(n):
+    return n
