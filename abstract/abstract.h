@@ -346,6 +346,14 @@ const AbsValue *abs_partial(AbsStore *st, const AbsValue *fnval,
                             const AbsValue *args);
 const AbsValue *abs_grad(AbsStore *st, const AbsValue *fnval,
                          const AbsValue *argnums, bool with_value);
+/* Closures of one graph in two different contexts are merged into one
+ * closure whose context is join(ctx_a, ctx_b), computed by this callback
+ * (the analysis owns contexts).  This keeps every function set no larger
+ * than the number of graphs: without it, a closure made inside a loop is a
+ * new possibility on every trip and widening never ends.  Without a
+ * callback, such closures stay separate possibilities. */
+typedef const void *(*AbsCtxJoin)(void *user, const void *ctx_a, const void *ctx_b);
+void abs_store_set_ctx_join(AbsStore *st, AbsCtxJoin fn, void *user);
 /* The union of two ABS_FUNC values. */
 const AbsValue *abs_func_union(AbsStore *st, const AbsValue *a,
                                const AbsValue *b);

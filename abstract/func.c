@@ -126,6 +126,29 @@ static int fn_cmp(const AbsFn *a, const AbsFn *b) {
   return c ? c : cmp_u(a->id, b->id);
 }
 
+void abs_store_set_ctx_join(AbsStore *st, AbsCtxJoin fn, void *user) {
+  st->ctx_join = fn;
+  st->ctx_join_user = user;
+}
+
+/* Merge neighbouring closures of one graph (a sorted set keeps them
+ * together) into one closure over the joined context. */
+static int merge_closures(AbsStore *st, const AbsFn **s, int n) {
+  if (!st->ctx_join) return n;
+  int m = 0;
+  for (int i = 0; i < n; i++) {
+    const AbsFn *f = s[i];
+    if (m > 0 && f->kind == ABS_FN_CLOSURE && s[m - 1]->kind == ABS_FN_CLOSURE &&
+        s[m - 1]->closure.graph == f->closure.graph) {
+      const void *ctx = st->ctx_join(st->ctx_join_user, s[m - 1]->closure.ctx, f->closure.ctx);
+      s[m - 1] = abs_fn_closure(st, f->closure.graph, ctx);
+      continue;
+    }
+    s[m++] = f;
+  }
+  return m;
+}
+
 static const AbsValue *intern_set(AbsStore *st, int n, const AbsFn *const *fns) {
   if (n == 0) return st->bottom;
   AbsValue key = {.kind = ABS_FUNC};
@@ -148,6 +171,7 @@ const AbsValue *abs_func(AbsStore *st, int n, const AbsFn *const *fns) {
     s[j] = fns[i];
     m++;
   }
+  m = merge_closures(st, s, m);
   return intern_set(st, m, s);
 }
 
@@ -176,6 +200,7 @@ const AbsValue *abs_func_union(AbsStore *st, const AbsValue *a,
     i += c <= 0;
     j += c >= 0;
   }
+  k = merge_closures(st, out, k);
   return intern_set(st, k, out);
 }
 

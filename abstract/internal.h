@@ -26,6 +26,8 @@ struct AbsStore {
   const AbsValue *bools[2], *empty_tuple;
   const AbsValue *prims[OP__COUNT];
   const AbsDim *any_dim;
+  AbsCtxJoin ctx_join;   /* merges two closure contexts of one graph */
+  void *ctx_join_user;
 };
 
 /* The unique copy of the value described by key (key->hash filled in). */

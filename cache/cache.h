@@ -45,6 +45,7 @@ struct Ctx {
   AnfNode *call_site;      /* the apply in `caller` */
   Ctx *next_in_graph;      /* list of the graph's contexts, newest first */
   Ctx *prev_running;       /* the graph's next older running context */
+  int unroll;              /* re-entries of its (graph, parent) on known paths */
 };
 
 typedef struct CtxTable {

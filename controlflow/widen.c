@@ -82,16 +82,25 @@ const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, cons
   /* the newest running context of g: re-entered by a loop body or a
    * recursive call (O(1): older ones cannot be the one re-entered) */
   const Ctx *x = E->running[g->id];
+  bool over = false;
+  const char *why = NULL;
   if (x && x->parent == parent) {
     if (x->args == args) return args;                      /* plain recursion */
     if (E->undet > x->undet_mark) return widen(E, site, c, x, args);
-  }                                                        /* else known path: unroll */
-  if (cache_graph_contexts(&E->ctxs, g) >= (uint32_t)E->opt.max_contexts) {
-    bool is_new = false;
-    (void)is_new;
+    /* known path: unroll, one context per trip, up to the budget */
+    if (x->unroll + 1 >= E->opt.max_contexts) {
+      over = true;
+      why = fx_sprintf("%d trips or recursive calls unrolled", E->opt.max_contexts);
+    }
+  }
+  if (!over && cache_graph_contexts(&E->ctxs, g) >= (uint32_t)E->opt.max_graph_contexts) {
+    over = true;
+    why = fx_sprintf("%d contexts in all", E->opt.max_graph_contexts);
+  }
+  if (over) {
     const AbsValue *broad = abs_broaden(E->st, args);
     if (broad != args) {
-      cf_note_budget(E, site, g, fx_sprintf("%d contexts", E->opt.max_contexts));
+      cf_note_budget(E, site, g, why);
       return broad;
     }
   }

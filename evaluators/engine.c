@@ -32,6 +32,7 @@ static const AbsValue in_progress_marker;
 
 void engine_default_options(EngineOptions *o) {
   o->max_contexts = 512;
+  o->max_graph_contexts = 4096;
   o->max_steps = 50000000;
   o->max_depth = 200000;
 }
@@ -182,7 +183,18 @@ static const AbsValue *closure_value(Engine *E, AnfGraph *g, const Ctx *c) {
   return abs_closure(E->st, g, pc);
 }
 
+static const AbsValue *const_value_of(Engine *E, const AnfNode *n, const Ctx *c);
+
+/* Constants other than graphs (closures depend on the context) are
+ * converted once per node. */
 static const AbsValue *const_value(Engine *E, const AnfNode *n, const Ctx *c) {
+  if (n->c.kind == ANF_C_GRAPH || n->id >= E->nconsts) return const_value_of(E, n, c);
+  const AbsValue *v = E->consts[n->id];
+  if (!v) v = E->consts[n->id] = const_value_of(E, n, c);
+  return v;
+}
+
+static const AbsValue *const_value_of(Engine *E, const AnfNode *n, const Ctx *c) {
   const AnfConst *k = &n->c;
   switch (k->kind) {
   case ANF_C_INT: return abs_int(E->st, k->i);
@@ -355,12 +367,17 @@ typedef struct Args {
   const AbsValue **kw_vals;
 } Args;
 
-/* Keyword arguments arrive as kwarg values among the arguments. */
+/* Keyword arguments arrive as kwarg values among the arguments.  Without
+ * any (the common case) the positional array is the argument array. */
 static Args split_args(int nargs, const AbsValue *const *args) {
-  Args a = {0};
+  Args a = {.npos = nargs, .pos = (const AbsValue **)args};
+  int nkw = 0;
+  for (int i = 0; i < nargs; i++) nkw += args[i]->kind == ABS_KWARG;
+  if (!nkw) return a;
+  a.npos = 0;
   a.pos = fx_array(const AbsValue *, nargs + 1);
-  a.kw_names = fx_array(const char *, nargs + 1);
-  a.kw_vals = fx_array(const AbsValue *, nargs + 1);
+  a.kw_names = fx_array(const char *, nkw);
+  a.kw_vals = fx_array(const AbsValue *, nkw);
   for (int i = 0; i < nargs; i++) {
     if (args[i]->kind == ABS_KWARG) {
       a.kw_names[a.nkw] = args[i]->kwarg.name;
@@ -460,21 +477,11 @@ static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *
   if (is_new) {
     nc->caller = c;
     nc->call_site = site;
+    const Ctx *x = E->running[g->id];
+    if (x && x->parent == pctx) nc->unroll = x->unroll + 1;
     E->stats.contexts++;
   }
   return eval_ctx(E, nc);
-}
-
-typedef struct PrimKey { AnfOp op; const AbsValue *args; } PrimKey;
-
-static uint64_t pk_hash(const void *k) {
-  const PrimKey *p = k;
-  return hash_mix((uint64_t)p->op, p->args->hash);
-}
-
-static bool pk_eq(const void *a, const void *b) {
-  const PrimKey *x = a, *y = b;
-  return x->op == y->op && x->args == y->args;
 }
 
 /* f(*t1, *t2, k=v): expand the tuples and call f. */
@@ -529,27 +536,10 @@ static const AbsValue *call_prim(Engine *E, AnfNode *site, Ctx *c, AnfOp op, con
   }
   const AbsValue *early;
   if (!(info->flags & RULE_LAZY_ERRORS) && strict_args_bad(E, a, &early)) return early;
-  PrimKey *key = NULL;
-  if (info->flags & RULE_PURE) {
-    const AbsValue **all = fx_array(const AbsValue *, n + 1);
-    memcpy(all, a->pos, sizeof *all * (size_t)a->npos);
-    for (int k = 0; k < a->nkw; k++)
-      all[a->npos + k] = abs_kwarg(E->st, a->kw_names[k], a->kw_vals[k]);
-    key = fx_new(PrimKey);
-    key->op = op;
-    key->args = abs_tuple(E->st, n, all);
-    const AbsValue *hit = hm_get(&E->prim_cache, key);
-    if (hit) return hit;
-  }
   EvalCall ec = {.E = E, .st = E->st, .node = site, .ctx = c, .op = op,
                  .nargs = a->npos, .args = a->pos, .nkw = a->nkw,
                  .kw_names = a->kw_names, .kw_vals = a->kw_vals};
-  long reports = E->nreports;
-  const AbsValue *v = info->rule(&ec);
-  /* a result is reusable only if computing it reported nothing */
-  if (key && reports == E->nreports && !(v->flags & ABS_F_ERROR))
-    hm_put(&E->prim_cache, key, (void *)v);
-  return v;
+  return info->rule(&ec);
 }
 
 /* PartialEvaluator: bound arguments first (keywords among them). */
@@ -680,6 +670,76 @@ const AbsValue *eval_prim(EvalCall *c, AnfOp op, int nargs, const AbsValue *cons
 
 /* ------------------------------------------------------------ public */
 
+/* The context of graph g where nothing is known: every argument unknown,
+ * the parent likewise (the module graph's context is itself). */
+static const Ctx *top_context(Engine *E, AnfGraph *g) {
+  if (!g) return NULL;
+  if (g == E->m->module_graph) {
+    bool is_new;
+    return cache_ctx(&E->ctxs, g, abs_tuple(E->st, 0, NULL), NULL, &is_new);
+  }
+  const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+  for (int i = 0; i < g->nparams; i++) items[i] = abs_unknown(E->st);
+  bool is_new;
+  return cache_ctx(&E->ctxs, g, abs_tuple(E->st, g->nparams, items), top_context(E, g->parent),
+                   &is_new);
+}
+
+static const AbsFn *strip_fn(Engine *E, const AbsFn *f);
+
+/* v with every closure inside re-rooted on a top context, so that a
+ * merged context never holds closures over other specific contexts (which
+ * could nest without end). */
+static const AbsValue *strip_closures(Engine *E, const AbsValue *v) {
+  switch (v->kind) {
+  case ABS_TUPLE: {
+    const AbsValue **items = fx_array(const AbsValue *, v->tuple.n + 1);
+    bool changed = false;
+    for (int i = 0; i < v->tuple.n; i++) {
+      items[i] = strip_closures(E, v->tuple.items[i]);
+      changed |= items[i] != v->tuple.items[i];
+    }
+    return changed ? abs_tuple(E->st, v->tuple.n, items) : v;
+  }
+  case ABS_LIST: return abs_list(E->st, strip_closures(E, v->list.elem));
+  case ABS_MAYBE_UNBOUND: return abs_maybe_unbound(E->st, strip_closures(E, v->unbound.value));
+  case ABS_FUNC: {
+    const AbsFn **fns = fx_array(const AbsFn *, v->func.n + 1);
+    for (int i = 0; i < v->func.n; i++) fns[i] = strip_fn(E, v->func.fns[i]);
+    return abs_func(E->st, v->func.n, fns);
+  }
+  default: return v;
+  }
+}
+
+static const AbsFn *strip_fn(Engine *E, const AbsFn *f) {
+  switch (f->kind) {
+  case ABS_FN_CLOSURE: return abs_fn_closure(E->st, f->closure.graph, top_context(E, f->closure.graph->parent));
+  case ABS_FN_PARTIAL:
+    return abs_fn_partial(E->st, strip_fn(E, f->partial.fn), strip_closures(E, f->partial.args));
+  case ABS_FN_GRAD:
+    return abs_fn_grad(E->st, strip_fn(E, f->grad.fn), f->grad.argnums, f->grad.with_value);
+  case ABS_FN_PRIM: return f;
+  }
+  return f;
+}
+
+/* The context of two closures of one graph, merged: arguments joined and
+ * stripped of specific closures, parents merged the same way.  Never run
+ * as a whole; nodes that a call of the merged closure reads are evaluated
+ * in it on demand. */
+static const void *join_ctx(void *user, const void *pa, const void *pb) {
+  Engine *E = user;
+  const Ctx *a = pa, *b = pb;
+  if (a == b || !b) return a;
+  if (!a) return b;
+  if (a->g != b->g) return a;
+  const AbsValue *args = strip_closures(E, abs_join(E->st, a->args, b->args, NULL));
+  const Ctx *parent = join_ctx(E, a->parent, b->parent);
+  bool is_new;
+  return cache_ctx(&E->ctxs, a->g, args, parent, &is_new);
+}
+
 Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOptions *o) {
   if (!m->managed) anf_manage(m);
   Engine *E = fx_new(Engine);
@@ -690,10 +750,12 @@ Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOpti
   else engine_default_options(&E->opt);
   cache_init(&E->ctxs, m);
   E->running = fx_array(Ctx *, m->next_graph_id + 1);
-  hm_init(&E->prim_cache, pk_hash, pk_eq);
+  E->nconsts = m->next_node_id;
+  E->consts = fx_array(const AbsValue *, m->next_node_id + 1);
   hm_init(&E->reported, rk_hash, rk_eq);
   hm_init_ptr(&E->budget_noted);
   init_prims(E);
+  abs_store_set_ctx_join(st, join_ctx, E);
   return E;
 }
 

@@ -17,7 +17,8 @@ struct Engine {
   int undet;               /* undetermined calls (several possibilities) in progress */
   EngineStats stats;
   PrimInfo prims[OP__COUNT];
-  HashMap prim_cache;      /* pure rule results, keyed by PrimKey */
+  const AbsValue **consts;  /* per node id: a constant's value, once computed */
+  uint32_t nconsts;
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */
   long nreports;           /* findings reported so far (any kind) */

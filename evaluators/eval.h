@@ -26,7 +26,9 @@
 #include "../cache/cache.h"
 
 typedef struct EngineOptions {
-  int max_contexts;   /* per graph; beyond it arguments are broadened */
+  int max_contexts;   /* contexts one loop or recursion unrolls (per graph
+                         and parent context); beyond, arguments broaden */
+  int max_graph_contexts; /* contexts of one graph in all */
   long max_steps;     /* node evaluations in one analysis */
   int max_depth;      /* nested contexts on the evaluation stack */
 } EngineOptions;

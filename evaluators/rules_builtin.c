@@ -345,16 +345,16 @@ static const AbsValue *candidate_join(EvalCall *c, const AbsValue *a, const AbsV
                     rules_op_name(c->op), rules_show(c, err.left), rules_show(c, err.right));
 }
 
-/* min/max of n candidates: folded when every comparison is decided,
- * else the join.  better: OP_LT for min, OP_GT for max. */
+/* min/max of n candidates: the one every comparison picks when all are
+ * decided, else the join.  better: OP_LT for min, OP_GT for max; with
+ * key= (fold false) the keys are compared, not the items: join only. */
 static const AbsValue *pick(EvalCall *c, AnfOp better, int n, const AbsValue *const *items,
                             bool fold) {
-  const AbsValue *best = items[0], *joined = items[0];
+  const AbsValue *best = items[0];
   bool decided = fold;
-  for (int i = 1; i < n; i++) {
+  for (int i = 1; i < n && fold; i++) {
     const AbsValue *x = NULL, *y = NULL;
-    /* with key=, the keys are compared, not the items */
-    Tri t = fold ? rules_order(better, items[i], best, &x, &y) : TRI_UNKNOWN;
+    Tri t = rules_order(better, items[i], best, &x, &y);
     if (t == TRI_ERROR)
       return rules_fail(c, x, y, DK_TYPE_MISMATCH,
                         "%s() cannot compare its arguments: '%s' not supported between "
@@ -362,10 +362,12 @@ static const AbsValue *pick(EvalCall *c, AnfOp better, int n, const AbsValue *co
                         rules_op_symbol(better), rules_show(c, x), rules_show(c, y));
     if (t == TRI_TRUE) best = items[i];
     if (t == TRI_UNKNOWN) decided = false;
-    joined = candidate_join(c, joined, items[i]);
-    if (joined->kind == ABS_ERROR) return joined;
   }
-  return decided ? best : joined;
+  if (decided) return best;
+  const AbsValue *joined = items[0];
+  for (int i = 1; i < n && joined->kind != ABS_ERROR; i++)
+    joined = candidate_join(c, joined, items[i]);
+  return joined;
 }
 
 /* min(iterable[, default=...]) over an iteration of unknown length. */
@@ -522,7 +524,7 @@ static bool math_arg(EvalCall *c, const AbsValue *x, double *v, const AbsValue *
 }
 
 static const AbsValue *math_1(EvalCall *c, double (*f)(double)) {
-  double x;
+  double x = 0.0;
   const AbsValue *early;
   if (!rules_keywords(c, NULL)) return abs_error(c->st);
   if (!math_arg(c, c->args[0], &x, &early)) return early;
@@ -534,7 +536,7 @@ const AbsValue *rule_math_exp(EvalCall *c) { return math_1(c, exp); }
 
 /* math.log(x[, base]) = log(x) / log(base); base 1 divides by zero. */
 const AbsValue *rule_math_log(EvalCall *c) {
-  double x, b;
+  double x = 0.0, b = 0.0;
   const AbsValue *early;
   if (!rules_keywords(c, NULL)) return abs_error(c->st);
   if (c->nargs < 2) return math_1(c, log);

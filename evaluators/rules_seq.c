@@ -15,7 +15,8 @@
  * iter_get(seq, k) the k-th item (exact for a constant k).  The engine
  * unrolls a loop whose count is constant, so `t[i]` of a heterogeneous
  * tuple stays precise.  comp_init starts a generator expression's
- * accumulator: tuple[()] when the count is known, else list[bottom].
+ * accumulator: tuple[()] when the count is known (and the parser did not
+ * say the number of items may vary), else list[bottom].
  *
  * Decisions where Python's values cannot be expressed: a tuple of unknown
  * length (tuple(list), tuple * i64, a slice with unknown bounds, tuple()
@@ -37,6 +38,7 @@ bool rules_range_len(const AbsValue *r, int64_t *n) {
   __int128 len = 0;
   if (s > 0 && a < b) len = ((__int128)b - a + s - 1) / s;
   if (s < 0 && a > b) len = ((__int128)a - b - s - 1) / -(__int128)s;
+  if (len > INT64_MAX) return false;   /* len() would raise OverflowError */
   *n = (int64_t)len;
   return true;
 }
@@ -318,7 +320,8 @@ const AbsValue *rules_repeat(EvalCall *c, const AbsValue *seq, const AbsValue *n
   bool known = abs_const_int(n, true, &k);
   switch (seq->kind) {
   case ABS_STR:
-    return known && seq->sc.known ? repeat_str(c, seq, k) : abs_str_any(c->st);
+    if (known && (seq->sc.known || k <= 0)) return repeat_str(c, seq, k);
+    return abs_str_any(c->st);
   case ABS_TUPLE:
     if (seq->tuple.n == 0) return seq;
     return known ? repeat_tuple(c, seq, k) : abs_unknown(c->st);

@@ -29,7 +29,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer}
+SUITES=${SUITES:-unit anf diag bad infer types soundness}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -260,6 +260,49 @@ suite_infer() {
     else
       echo "exit: $status" >>"$out"
       compare "infer/$name" "$dir/$name.out" "$out"
+    fi
+  done
+}
+
+# The inline-expectation tests: tests/expect.py checks each
+# tests/types/NAME.py against its `# expect-type:` / `# expect-error:`
+# comments (and that fathom reports nothing else).  One result per file.
+suite_types() {
+  local py name out why
+  for py in "$TESTS"/types/*.py; do
+    [ -e "$py" ] || continue
+    name=$(basename "$py" .py)
+    out=$TMP/types.$name.out
+    run "$out" "$out" python3 "$TESTS/expect.py" "$BUILD" "$py"
+    if why=$(crashed "$out"); then
+      fail "types/$name" "$why" "$(cat "$out")"
+    elif [ "$status" -eq 0 ]; then
+      pass
+    elif [ "$status" -eq 1 ]; then
+      fail "types/$name" "expectations not met" "$(cat "$out")"
+    else
+      fail "types/$name" "expect.py exit status $status" "$(cat "$out")"
+    fi
+  done
+}
+
+# Differential soundness: tests/soundness.py calls the annotated entry
+# functions of each program in tests/types and tests/infer under CPython on
+# random inputs; every result must lie inside the return value `fathom infer`
+# gives.  One result per program with such an entry (status 4: none, skipped).
+suite_soundness() {
+  local py name out why
+  for py in "$TESTS"/types/*.py "$TESTS"/infer/*.py; do
+    [ -e "$py" ] || continue
+    name=$(basename "$(dirname "$py")")/$(basename "$py" .py)
+    out=$TMP/soundness.out
+    run "$out" "$out" python3 "$TESTS/soundness.py" "$BUILD" "$py"
+    if why=$(crashed "$out"); then
+      fail "soundness/$name" "$why" "$(cat "$out")"
+    elif [ "$status" -eq 0 ]; then
+      pass
+    elif [ "$status" -ne 4 ]; then
+      fail "soundness/$name" "$(head -n 1 "$out")" "$(tail -n +2 "$out")"
     fi
   done
 }

@@ -1,0 +1,5 @@
+# `break` outside a loop: CPython's compiler rejects it (SyntaxError).
+def main():
+    x = 1
+    break  # expect-error: syntax
+    return x

@@ -1,0 +1,15 @@
+# List comprehensions give lists; the loop variable does not leak.
+from typing import reveal_type
+
+
+def main():
+    reveal_type([x * 2 for x in range(3)])  # expect-type: list[i64]
+    reveal_type([x for x in (1, 2, 3) if x > 1])  # expect-type: list[i64]
+    reveal_type([s + '!' for s in ('a', 'b')])  # expect-type: list[str]
+    reveal_type([x / 2 for x in [1, 2]])  # expect-type: list[f64]
+    return 0
+
+
+def evens(n: int) -> list[int]:
+    r = [i for i in range(n) if i % 2 == 0]  # expect-type: list[i64]
+    return r
