@@ -60,9 +60,16 @@ static void report_reentry_mismatch(Engine *E, AnfNode *site, Ctx *c, const Ctx 
     diag_note(d, site->apply.inputs[i + 1]->span, "%s comes from here", b);
 }
 
+/* Arguments for re-entering `running`'s graph from one of its own
+ * undetermined branches.  Loop headers join (DSL rule: a loop header is a
+ * merge, so a variable that changes type or tuple length is an error).
+ * A function joins what it can; an argument whose shape changes (a
+ * recursion on t[1:]) keeps its new value: the recursion is unrolled on
+ * it, bounded by the unroll budget. */
 static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *running,
                              const AbsValue *args) {
   const AbsValue *old = running->args;
+  AnfGraph *g = running->g;
   int n = args->tuple.n;
   const AbsValue **items = fx_array(const AbsValue *, n + 1);
   for (int i = 0; i < n; i++) {
@@ -70,10 +77,31 @@ static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *runnin
     if (a == b) { items[i] = a; continue; }
     AbsJoinError err = {0};
     items[i] = abs_join(E->st, a, b, &err);
-    if (err.left && !abs_has_error(err.left) && !abs_has_error(err.right))
+    if (!err.left) continue;
+    if (!g->is_loop_header && err.reason == ABS_MISMATCH_LENGTH) {
+      items[i] = b;
+      continue;
+    }
+    if (!abs_has_error(err.left) && !abs_has_error(err.right))
       report_reentry_mismatch(E, site, c, running, i, &err);
   }
   E->stats.widenings++;
+  return abs_tuple(E->st, n, items);
+}
+
+/* Past the budget: every argument that differs from the running context's
+ * is joined and broadened, or unknown when it cannot be joined, so the
+ * next re-entry finds the same context (termination). */
+static const AbsValue *force_widen(Engine *E, const AbsValue *old, const AbsValue *args) {
+  int n = args->tuple.n;
+  const AbsValue **items = fx_array(const AbsValue *, n + 1);
+  for (int i = 0; i < n; i++) {
+    const AbsValue *a = old->tuple.items[i], *b = args->tuple.items[i];
+    if (a == b) { items[i] = a; continue; }
+    AbsJoinError err = {0};
+    const AbsValue *j = abs_join(E->st, a, b, &err);
+    items[i] = err.left ? abs_unknown(E->st) : abs_broaden(E->st, j);
+  }
   return abs_tuple(E->st, n, items);
 }
 
@@ -86,14 +114,18 @@ const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, cons
   const char *why = NULL;
   if (x && x->parent == parent) {
     if (x->args == args) return args;                      /* plain recursion */
-    if (E->undet > x->undet_mark) return widen(E, site, c, x, args);
-    /* known path: unroll, one context per trip, up to the budget */
+    if (E->undet > x->undet_mark) {
+      args = widen(E, site, c, x, args);
+      if (x->args == args) return args;
+    }
+    /* otherwise unroll, one context per trip or call, up to the budget */
     if (x->unroll + 1 >= E->opt.max_contexts) {
-      over = true;
-      why = fx_sprintf("%d trips or recursive calls unrolled", E->opt.max_contexts);
+      cf_note_budget(E, site, g, fx_sprintf("%d trips or recursive calls unrolled",
+                                            E->opt.max_contexts));
+      return force_widen(E, x->args, args);
     }
   }
-  if (!over && cache_graph_contexts(&E->ctxs, g) >= (uint32_t)E->opt.max_graph_contexts) {
+  if (cache_graph_contexts(&E->ctxs, g) >= (uint32_t)E->opt.max_graph_contexts) {
     over = true;
     why = fx_sprintf("%d contexts in all", E->opt.max_graph_contexts);
   }

@@ -124,7 +124,11 @@ static bool run_unreached_nested(Analysis *a) {
     AnfGraph *g = a->m->graphs.items[i];
     if ((g->role != ANF_G_FUNCTION && g->role != ANF_G_LAMBDA) || cache_graph_contexts(t, g))
       continue;
-    if (!g->parent || g->parent == a->m->module_graph) continue;
+    if (!g->parent || g->parent == a->m->module_graph) {
+      engine_run(a->E, g, unknown_args(a, g)); /* captures nothing: runs alone */
+      progress = true;
+      continue;
+    }
     Ctx *pc = t->graph_first[g->parent->id];
     if (!pc) continue;
     bool is_new;

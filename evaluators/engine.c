@@ -249,7 +249,10 @@ static const AbsValue *eval_body(Engine *E, Ctx *c) {
     c->vals[i] = IN_PROGRESS;
     c->vals[i] = eval_apply(E, g->nodes.items[i], c);
   }
+  /* a node with no value (it raises, or never returns) ends the path:
+   * nodes are evaluated in program order */
   bool dead = false;
+  for (int i = 0; i < g->nodes.len && !dead; i++) dead = c->vals[i]->kind == ABS_BOTTOM;
   for (int i = 0; i < g->effects.len; i++)
     if (eval_node(E, g->effects.items[i], c)->kind == ABS_BOTTOM) dead = true;
   const AbsValue *out = g->output ? eval_node(E, g->output, c) : abs_none(E->st);
@@ -552,8 +555,13 @@ static const AbsValue *call_partial(Engine *E, AnfNode *site, Ctx *c, const AbsF
   for (int i = 0; i < nb; i++)
     if (bound->tuple.items[i]->kind != ABS_KWARG) all[n++] = bound->tuple.items[i];
   for (int i = 0; i < a->npos; i++) all[n++] = a->pos[i];
-  for (int i = 0; i < nb; i++)
-    if (bound->tuple.items[i]->kind == ABS_KWARG) all[n++] = bound->tuple.items[i];
+  for (int i = 0; i < nb; i++) {
+    const AbsValue *b = bound->tuple.items[i];
+    if (b->kind != ABS_KWARG) continue;
+    bool overridden = false; /* partial(f, k=1)(k=2): the call's keyword wins */
+    for (int k = 0; k < a->nkw; k++) overridden |= strcmp(a->kw_names[k], b->kwarg.name) == 0;
+    if (!overridden) all[n++] = b;
+  }
   for (int k = 0; k < a->nkw; k++) all[n++] = abs_kwarg(E->st, a->kw_names[k], a->kw_vals[k]);
   Args b = split_args(n, all);
   return call_fn(E, site, c, fn->partial.fn, &b);

@@ -331,17 +331,17 @@ const AbsValue *rule_abs(EvalCall *c) {
 
 /* --------------------------------------------------------------- min/max */
 
-/* The join of two candidates for min/max's result; int and float mix to
- * f64, int and bool to i64. */
+/* The join of two candidates for min/max's result.  min/max returns one of
+ * its arguments unchanged, so when the winner is not known its type is
+ * either side's: candidates of different kinds (int and float, bool and
+ * int) cannot be joined (DSL rule, as at a merge); convert first. */
 static const AbsValue *candidate_join(EvalCall *c, const AbsValue *a, const AbsValue *b) {
-  if (rules_is_num(a) && rules_is_num(b) && a->kind != b->kind)
-    return a->kind == ABS_FLOAT || b->kind == ABS_FLOAT ? abs_float_any(c->st)
-                                                        : abs_int_any(c->st);
   AbsJoinError err = {0};
   const AbsValue *j = abs_join(c->st, a, b, &err);
   if (!err.left) return j;
   return rules_fail(c, a, b, DK_TYPE_MISMATCH,
-                    "%s() arguments must have one type (DSL rule): %s and %s",
+                    "%s() returns one of its arguments, which here may be %s or %s (DSL rule: "
+                    "one type); convert them first, e.g. with float()",
                     rules_op_name(c->op), rules_show(c, err.left), rules_show(c, err.right));
 }
 
