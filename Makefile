@@ -16,7 +16,9 @@ GRAMMAR  := node_modules/tree-sitter-python/src
 
 WARN     := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wno-unused-parameter
 OPT      ?= -O2 -g
-CFLAGS_ALL = -std=c17 $(OPT) $(WARN) $(EXTRA_CFLAGS) -D_POSIX_C_SOURCE=200809L \
+# The IR verifier runs between phases in debug builds only (make asan).
+DEBUG    ?= -DNDEBUG
+CFLAGS_ALL = -std=c17 $(OPT) $(DEBUG) $(WARN) $(EXTRA_CFLAGS) -D_POSIX_C_SOURCE=200809L \
              $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS_ALL = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 
@@ -72,7 +74,7 @@ test: deps
 
 # ASan+UBSan with tiny initial tables, so growth paths run in every test.
 asan: deps
-	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" DEBUG= \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -DFX_TINY_TABLES" \
 	  build-asan/fathom build-asan/unit_tests
 	@ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0 ./tests/run.sh build-asan

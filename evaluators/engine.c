@@ -617,6 +617,15 @@ static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c) {
     Args a = split_args(k - 1, args);
     return call_prim(E, n, c, callee->c.op, &a);
   }
+  if (callee->kind == ANF_CONST && callee->c.kind == ANF_C_GRAPH) {
+    /* fast path: a graph named directly (@f(x), a branch, a loop header) */
+    AnfGraph *g = callee->c.graph;
+    const Ctx *pc = g->parent ? cache_ctx_for(c, g->parent) : NULL;
+    if (!g->parent || pc) {
+      Args a = split_args(k - 1, args);
+      return call_closure(E, n, c, g, pc, &a);
+    }
+  }
   return eval_call(E, n, c, eval_node(E, callee, c), k - 1, args);
 }
 
