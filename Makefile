@@ -6,6 +6,7 @@
 #   make test       set-up, build, run every test (ends "N passed, N failed")
 #   make asan       the same tests against an ASan+UBSan build (build-asan/)
 #   make bench      benchmarks: ratios against a baseline measured in the same run
+#   make bench-peers  fathom against pyright and mypy (installs them: npm, apt-get)
 #   make install PREFIX=/usr/local
 
 BUILD    ?= build
@@ -32,7 +33,7 @@ UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 TS_OBJ   := $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 HEADERS  := $(wildcard */*.h */*.def include/*.h)
 
-.PHONY: all deps demo test check-tests asan bench install clean unit
+.PHONY: all deps demo test check-tests asan bench bench-peers install clean unit
 all: $(BUILD)/fathom
 
 deps:
@@ -79,9 +80,16 @@ asan: deps
 	  build-asan/fathom build-asan/unit_tests
 	@ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0 ./tests/run.sh build-asan
 
+# tree-sitter parse, parse + ANF and `fathom check` on 1k/10k/100k lines (~1 min)
 bench: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/bench_parse
 	@./bench/run.sh $(BUILD)
+
+# fathom against pyright (npm ci in bench/peers) and mypy (python3-mypy): speed
+# and planted-error accuracy (~5-10 min)
+bench-peers: deps
+	@$(MAKE) --no-print-directory all
+	@./bench/peers.sh $(BUILD)
 
 $(BUILD)/bench_parse: bench/bench_parse.c $(BUILD)/libfathom.a
 	$(CC) $(CFLAGS_ALL) bench/bench_parse.c $(BUILD)/libfathom.a $(LDLIBS_ALL) -o $@

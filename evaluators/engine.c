@@ -585,7 +585,7 @@ const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, i
   case ABS_UNKNOWN: return f;
   case ABS_FUNC: break;
   default:
-    engine_report(E, site, site->apply.inputs[0]->span, c, DK_NOT_CALLABLE,
+    engine_report(E, site, site->span, c, DK_NOT_CALLABLE,
                   fx_sprintf("%s is not callable", abs_to_string(abs_broaden(E->st, f))));
     return abs_error(E->st);
   }
