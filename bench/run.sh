@@ -1,14 +1,20 @@
 #!/bin/sh
-# run.sh BUILD_DIR: the parse-phase benchmark behind `make bench`.
+# run.sh BUILD_DIR: the benchmark behind `make bench`.
 #
 # Generates bench/corpus/gen_{1k,10k,100k}.py with bench/gen.py (only when
 # missing or when the generator's sources changed: corpus/.stamp holds their
-# hash), runs BUILD_DIR/bench_parse on them, and prints lines/s of
-# tree-sitter parsing alone and of parse + ANF, measured in the same run,
-# then each target marked ok or MISSED:
+# hash), runs BUILD_DIR/bench_parse --check BUILD_DIR/fathom on them, and
+# prints lines/s of tree-sitter parsing alone (+ one walk over the tree), of
+# parse + ANF, and of a whole `fathom check FILE` (a child process, timed
+# from spawn to exit), all measured in the same run with their runs
+# interleaved, then each target marked ok or MISSED:
 #   - building the ANF adds at most 50% to tree-sitter's parse time (per size)
 #   - 100k lines take at most 12x the time of 10k lines (parse + ANF; the
 #     time ratio is normalised to exactly 10x the lines)
+#   - `fathom check` takes at most 2x tree-sitter's parse + walk (per size)
+#   - 100k lines take at most 12x the time of 10k lines (fathom check)
+# and, from `fathom check --stats` (its best run), the analysis contexts and
+# evaluation steps per source line and fathom's own parse/analysis split.
 # Benchmarks report, they do not fail the build: the exit status is 0 whether
 # targets are met or not, and 1 only when a tool failed or crashed.
 # BENCH_MIN_SECONDS (default 0.5) is the least total time per measurement;
@@ -23,10 +29,13 @@ SIZES="1k:1000 10k:10000 100k:100000"
 SEED=1
 OVERHEAD_TARGET=1.50
 SCALING_TARGET=12
+CHECK_TARGET=2
+FATHOM=$BUILD/fathom
 
 fail() { echo "bench: $*" >&2; exit 1; }
 
 [ -x "$TOOL" ] || fail "$TOOL not found (make $TOOL)"
+[ -x "$FATHOM" ] || fail "$FATHOM not found (make $FATHOM)"
 command -v python3 >/dev/null 2>&1 || fail "python3 not found"
 
 # ---- corpus: regenerate only when missing or the generator changed ----
@@ -50,18 +59,19 @@ done
 echo "$stamp" > "$CORPUS/.stamp"
 
 # ---- measure ----
-echo "bench: $TOOL (best of >= 3 runs and >= ${BENCH_MIN_SECONDS:-0.5} s per measurement)"
-out=$("$TOOL" "$@")
+echo "bench: $TOOL --check $FATHOM (best of >= 3 runs and >= ${BENCH_MIN_SECONDS:-0.5} s per measurement, interleaved)"
+out=$("$TOOL" --check "$FATHOM" "$@")
 status=$?
 if [ $status -ne 0 ]; then
   printf '%s\n' "$out"
+  if [ $status -eq 3 ]; then fail "fathom check failed or crashed on a corpus file (see above)"; fi
   fail "bench_parse exited with status $status"
 fi
 
 # ---- report ----
 [ "${BENCH_VERBOSE:-0}" = 1 ] && printf '%s\n' "$out"
 printf '%s\n' "$out" | awk -v overhead_target=$OVERHEAD_TARGET \
-    -v scaling_target=$SCALING_TARGET '
+    -v scaling_target=$SCALING_TARGET -v check_target=$CHECK_TARGET '
   function field(key,   i, kv) {
     for (i = 2; i <= NF; i++) {
       split($i, kv, "=")
@@ -76,6 +86,10 @@ printf '%s\n' "$out" | awk -v overhead_target=$OVERHEAD_TARGET \
     lines[name] = field("lines"); ts[name] = field("ts_s"); anf[name] = field("anf_s")
     ts_runs[name] = field("ts_runs"); anf_runs[name] = field("anf_runs")
     diags[name] = field("diags")
+    chk[name] = field("check_s"); chk_runs[name] = field("check_runs")
+    chk_err[name] = field("check_errors"); chk_warn[name] = field("check_warnings")
+    chk_parse[name] = field("check_parse_ms"); chk_an[name] = field("check_analysis_ms")
+    ctx[name] = field("check_contexts"); steps[name] = field("check_steps")
   }
   END {
     if (n == 0) { print "bench: no results"; exit 1 }
@@ -91,16 +105,39 @@ printf '%s\n' "$out" | awk -v overhead_target=$OVERHEAD_TARGET \
         (diags[s] > 0 ? sprintf("  [%d diagnostics!]", diags[s]) : "")
     }
     for (i = 1; i <= n; i++) {
+      s = size[i]
+      note = ""
+      if (chk_err[s] > 0 || chk_warn[s] > 0)
+        note = sprintf("  [%d errors, %d warnings: shown above]", chk_err[s], chk_warn[s])
+      printf "fathom check               %5s: %6.3f Mlines/s  (%8.2f ms, %d lines, best of %d; fathom: parse %.1f + analysis %.1f ms)%s\n",
+        s, lines[s] / chk[s] / 1e6, chk[s] * 1e3, lines[s], chk_runs[s],
+        chk_parse[s], chk_an[s], note
+    }
+    for (i = 1; i <= n; i++) {
       s = size[i]; r = anf[s] / ts[s]
       printf "ANF overhead over parse    %5s: %.2fx (target <= %.2fx)  %s\n",
         s, r, overhead_target, verdict(r <= overhead_target)
+    }
+    for (i = 1; i <= n; i++) {
+      s = size[i]; r = chk[s] / ts[s]
+      printf "check / (parse + walk)     %5s: %.2fx (target <= %gx)  %s\n",
+        s, r, check_target, verdict(r <= check_target)
+    }
+    for (i = 1; i <= n; i++) {
+      s = size[i]
+      printf "analysis work per line     %5s: %.2f contexts/line, %.1f steps/line  (%d contexts, %d steps)\n",
+        s, ctx[s] / lines[s], steps[s] / lines[s], ctx[s], steps[s]
     }
     if (("10k" in lines) && ("100k" in lines)) {
       lr = lines["100k"] / lines["10k"]
       sa = anf["100k"] / anf["10k"] * 10 / lr
       st = ts["100k"] / ts["10k"] * 10 / lr
+      sc = chk["100k"] / chk["10k"] * 10 / lr
       printf "scaling 100k/10k: parse+ANF %.2fx (target <= %gx)  %s   [tree-sitter alone %.2fx; lines %.2fx]\n",
         sa, scaling_target, verdict(sa <= scaling_target), st, lr
+      printf "scaling 100k/10k: check     %.2fx (target <= %gx)  %s   [contexts %.2fx, steps %.2fx]\n",
+        sc, scaling_target, verdict(sc <= scaling_target),
+        ctx["100k"] / ctx["10k"] * 10 / lr, steps["100k"] / steps["10k"] * 10 / lr
     }
   }' || fail "could not read bench_parse output"
 exit 0

@@ -16,8 +16,11 @@
 #include <string.h>
 #include "internal.h"
 
+/* op(args...) in the current block.  anf_apply copies its inputs, so a
+ * short input list lives on the stack. */
 AnfNode *op_call(Lower *L, Scope *s, Span sp, AnfOp op, int nargs, ...) {
-  AnfNode **in = fx_array(AnfNode *, nargs + 1);
+  AnfNode *local[8];
+  AnfNode **in = nargs < 8 ? local : fx_array(AnfNode *, nargs + 1);
   in[0] = anf_const_op(L->mod, sp, op);
   va_list ap;
   va_start(ap, nargs);
@@ -26,15 +29,28 @@ AnfNode *op_call(Lower *L, Scope *s, Span sp, AnfOp op, int nargs, ...) {
   return anf_apply(s->cur.g, sp, in, nargs + 1);
 }
 
+/* a + sep + b in a fresh GC string: graph names are made for every block,
+ * and this is much cheaper than fx_sprintf's two vsnprintf passes. */
+const char *name_join(const char *a, const char *sep, const char *b) {
+  size_t na = strlen(a), ns = strlen(sep), nb = strlen(b);
+  char *r = fx_alloc_atomic(na + ns + nb + 1);
+  memcpy(r, a, na);
+  memcpy(r + na, sep, ns);
+  memcpy(r + na + ns, b, nb);
+  return r;
+}
+
 AnfGraph *new_block(Lower *L, Scope *s, const char *what, AnfGraph *lexical, Span sp) {
-  AnfGraph *g = anf_graph_new(L->mod, fx_sprintf("%s.%s", s->base, what), lexical, sp);
+  AnfGraph *g = anf_graph_new(L->mod, name_join(s->base, ".", what), lexical, sp);
   g->role = ANF_G_BLOCK;
   g->fn_name = s->base;
   return g;
 }
 
+/* g(args...) in the current block (inputs on the stack when short). */
 AnfNode *call_graph(Lower *L, Scope *s, Span sp, AnfGraph *g, int nargs, AnfNode **args) {
-  AnfNode **in = fx_array(AnfNode *, nargs + 1);
+  AnfNode *local[16];
+  AnfNode **in = nargs < 16 ? local : fx_array(AnfNode *, nargs + 1);
   in[0] = anf_const_graph(L->mod, sp, g);
   for (int i = 0; i < nargs; i++) in[i + 1] = args[i];
   return anf_apply(s->cur.g, sp, in, nargs + 1);
@@ -173,7 +189,7 @@ static void decode_escapes(StrBuf *b, const char *t, size_t n) {
  * and interpolated values to `parts`; returns false for bytes literals. */
 static bool string_parts(Lower *L, Scope *s, TSNode n, StrBuf *b, PtrVec *parts, bool *is_f) {
   TSNode *kids;
-  int nk = all_kids(n, &kids);
+  int nk = all_kids(L, n, &kids);
   bool raw = false;
   for (int i = 0; i < nk; i++) {
     TSNode k = kids[i];
@@ -192,7 +208,7 @@ static bool string_parts(Lower *L, Scope *s, TSNode n, StrBuf *b, PtrVec *parts,
       else decode_escapes(b, t, len);
     } else if (kind(L, k) == K_interpolation) {
       TSNode e = field(L, k, L->f_expression);
-      if (!ts_node_is_null(e)) vec_push(parts, lower_expr(L, s, e));
+      if (!node_is_null(e)) vec_push(parts, lower_expr(L, s, e));
     }
   }
   return true;
@@ -205,7 +221,7 @@ static AnfNode *lower_string(Lower *L, Scope *s, TSNode n) {
   bool is_f = false;
   TSNode *pieces = &n;
   int np = 1;
-  if (kind(L, n) == K_concatenated_string) np = named_kids(n, &pieces);
+  if (kind(L, n) == K_concatenated_string) np = named_kids(L, n, &pieces);
   for (int i = 0; i < np; i++)
     if (!string_parts(L, s, pieces[i], &b, &parts, &is_f)) {
       unsupported(L, n, "a bytes literal");
@@ -218,10 +234,12 @@ static AnfNode *lower_string(Lower *L, Scope *s, TSNode n) {
   return anf_apply(s->cur.g, sp, in, parts.len + 1);
 }
 
+/* (a, b) / [a, b] -> make_tuple(a, b) / make_list(a, b) */
 static AnfNode *lower_sequence(Lower *L, Scope *s, TSNode n, AnfOp op) {
   TSNode *kids;
-  int nk = named_kids(n, &kids);
-  AnfNode **in = fx_array(AnfNode *, nk + 1);
+  int nk = named_kids(L, n, &kids);
+  AnfNode *local[16]; /* anf_apply copies its inputs */
+  AnfNode **in = nk < 16 ? local : fx_array(AnfNode *, nk + 1);
   int m = 1;
   in[0] = anf_const_op(L->mod, span_of(L, n), op);
   for (int i = 0; i < nk; i++) {
@@ -251,23 +269,31 @@ int binop_of(const char *t) {
 }
 
 
-/* a + b - c ... : walk the left spine iteratively, then fold upward. */
+/* a + b - c ... : walk the left spine iteratively, pushing each operator
+ * node's (operator, right) onto L->scratch, then fold upward. */
 static AnfNode *lower_binary(Lower *L, Scope *s, TSNode n) {
-  VEC(TSNode) spine = {0};
+  int base = L->scratch.len;
+  const TSFieldId ids[3] = {L->f_left, L->f_operator, L->f_right};
   TSNode cur = n;
   while (kind(L, cur) == K_binary_operator) {
-    vec_push(&spine, cur);
-    cur = field(L, cur, L->f_left);
+    TSNode f[3];
+    get_fields(L, cur, 3, ids, f);
+    vec_push(&L->scratch, cur);
+    vec_push(&L->scratch, f[1]);
+    vec_push(&L->scratch, f[2]);
+    cur = f[0];
   }
+  int top = L->scratch.len;
   AnfNode *acc = lower_expr(L, s, cur);
-  for (int i = spine.len - 1; i >= 0; i--) {
-    TSNode b = spine.items[i];
-    TSNode opn = field(L, b, L->f_operator);
-    int op = binop_of(ts_node_type(opn));
-    AnfNode *rhs = lower_expr(L, s, field(L, b, L->f_right));
-    Span sp = span_of(L, b);
+  for (int i = top - 3; i >= base; i -= 3) {
+    /* the stack may move while the right operand is lowered: index it */
+    TSNode opn = L->scratch.items[i + 1];
+    int op = node_is_null(opn) ? -1 : binop_of(ts_node_type(opn));
+    AnfNode *rhs = lower_expr(L, s, L->scratch.items[i + 2]);
+    Span sp = span_of(L, L->scratch.items[i]);
     acc = op < 0 ? error_value(L, sp) : op_call(L, s, sp, (AnfOp)op, 2, acc, rhs);
   }
+  L->scratch.len = base;
   return acc;
 }
 
@@ -336,7 +362,7 @@ static AnfNode *compare_from(Lower *L, Scope *s, TSNode *ops, int *opk, TSNode *
 
 static AnfNode *lower_compare(Lower *L, Scope *s, TSNode n) {
   TSNode *kids;
-  int nk = all_kids(n, &kids);
+  int nk = all_kids(L, n, &kids);
   TSNode *operands = fx_array(TSNode, nk + 1);
   TSNode *ops = fx_array(TSNode, nk + 1);
   int *opk = fx_array(int, nk + 1);
@@ -356,7 +382,7 @@ static AnfNode *lower_compare(Lower *L, Scope *s, TSNode n) {
 
 static AnfNode *lower_ifexp(Lower *L, Scope *s, TSNode n) {
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   if (nk < 3) return error_value(L, span_of(L, n));
   AnfNode *c = lower_expr(L, s, kids[1]);
   AnfGraph *t = new_block(L, s, "ifexp_true", s->cur.g, span_of(L, kids[0]));
@@ -400,7 +426,7 @@ static AnfNode *lower_attribute(Lower *L, Scope *s, TSNode n) {
 /* start:stop:step, each part optional (None when absent). */
 static AnfNode *lower_slice(Lower *L, Scope *s, TSNode n) {
   TSNode *kids;
-  int nk = all_kids(n, &kids);
+  int nk = all_kids(L, n, &kids);
   AnfNode *part[3] = {NULL, NULL, NULL};
   int which = 0;
   for (int i = 0; i < nk; i++) {
@@ -420,34 +446,33 @@ static AnfNode *lower_index_item(Lower *L, Scope *s, TSNode n) {
   return kind(L, n) == K_slice ? lower_slice(L, s, n) : lower_expr(L, s, n);
 }
 
+/* x[i] -> getitem(x, i); x[i, j] and x[i,] -> getitem(x, make_tuple(...)).
+ * One pass over all the children finds the index items and a trailing
+ * comma. */
 static AnfNode *lower_subscript(Lower *L, Scope *s, TSNode n) {
   TSNode value = field(L, n, L->f_value);
   AnfNode *x = lower_expr(L, s, value);
   TSNode *kids;
-  int nk = named_kids(n, &kids);
-  VEC(AnfNode *) idx = {0};
+  int nk = all_kids(L, n, &kids);
+  AnfNode **in = fx_array(AnfNode *, nk + 1); /* in[0] = make_tuple, then the items */
+  int m = 1;
   for (int i = 0; i < nk; i++) {
-    if (ts_node_eq(kids[i], value) || kind(L, kids[i]) == K_comment) continue;
-    vec_push(&idx, lower_index_item(L, s, kids[i]));
+    if (!ts_node_is_named(kids[i]) || ts_node_eq(kids[i], value)) continue;
+    if (kind(L, kids[i]) == K_comment) continue;
+    in[m++] = lower_index_item(L, s, kids[i]);
+  }
+  bool trailing_comma = false;   /* x[a,] is a tuple index even with one item */
+  for (int i = nk - 2; i >= 0; i--) {
+    if (ts_node_is_named(kids[i])) break;
+    if (!strcmp(ts_node_type(kids[i]), ",")) trailing_comma = true;
   }
   Span sp = span_of(L, n);
   AnfNode *key;
-  bool trailing_comma = false;
-  {
-    /* x[a,] is a tuple index even with one item */
-    TSNode *all;
-    int na = all_kids(n, &all);
-    for (int i = na - 2; i >= 0; i--) {
-      if (ts_node_is_named(all[i])) break;
-      if (!strcmp(ts_node_type(all[i]), ",")) trailing_comma = true;
-    }
-  }
-  if (idx.len == 1 && !trailing_comma) key = idx.items[0];
-  else {
-    AnfNode **in = fx_array(AnfNode *, idx.len + 1);
+  if (m == 2 && !trailing_comma) {
+    key = in[1];
+  } else {
     in[0] = anf_const_op(L->mod, sp, OP_MAKE_TUPLE);
-    for (int i = 0; i < idx.len; i++) in[i + 1] = idx.items[i];
-    key = anf_apply(s->cur.g, sp, in, idx.len + 1);
+    key = anf_apply(s->cur.g, sp, in, m);
   }
   return op_call(L, s, sp, OP_GETITEM, 2, x, key);
 }
@@ -466,7 +491,7 @@ AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
     vec_push(&pos, lower_expr(L, s, args));
   } else {
     TSNode *kids;
-    int nk = named_kids(args, &kids);
+    int nk = named_kids(L, args, &kids);
     for (int i = 0; i < nk; i++) {
       TSNode a = kids[i];
       switch (kind(L, a)) {
@@ -481,7 +506,7 @@ AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
       }
       case K_list_splat: {
         TSNode *inner;
-        AnfNode *v = named_kids(a, &inner) ? lower_expr(L, s, inner[0]) : error_value(L, span_of(L, a));
+        AnfNode *v = named_kids(L, a, &inner) ? lower_expr(L, s, inner[0]) : error_value(L, span_of(L, a));
         if (pos.len) {
           AnfNode **in = fx_array(AnfNode *, pos.len + 1);
           in[0] = anf_const_op(L->mod, sp, OP_MAKE_TUPLE);
@@ -521,7 +546,8 @@ AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
     return anf_apply(s->cur.g, sp, in, m);
   }
   int m = 1 + pos.len + kw.len;
-  AnfNode **in = fx_array(AnfNode *, m);
+  AnfNode *local[16]; /* anf_apply copies its inputs */
+  AnfNode **in = m <= 16 ? local : fx_array(AnfNode *, m);
   in[0] = f;
   if (pos.len) memcpy(in + 1, pos.items, sizeof(AnfNode *) * (size_t)pos.len);
   if (kw.len) memcpy(in + 1 + pos.len, kw.items, sizeof(AnfNode *) * (size_t)kw.len);
@@ -577,8 +603,8 @@ static AnfNode *comp_for(Lower *L, Comp *c, int i, AnfNode *acc) {
   AnfNode *accp = anf_param_add(h, "acc", sp);
   cs->cur.g = h;
   AnfNode *more = op_call(L, cs, sp, OP_LT, 2, k, len);
-  AnfGraph *body = new_block(L, cs, fx_sprintf("%s_body", c->what), h, sp);
-  AnfGraph *exit = new_block(L, cs, fx_sprintf("%s_exit", c->what), h, sp);
+  AnfGraph *body = new_block(L, cs, name_join(c->what, "_body", ""), h, sp);
+  AnfGraph *exit = new_block(L, cs, name_join(c->what, "_exit", ""), h, sp);
   anf_set_output(exit, accp);
   anf_set_output(h, switch_call(L, cs, sp, more, body, exit));
   cs->cur.g = body;
@@ -598,11 +624,11 @@ static AnfNode *comp_if(Lower *L, Comp *c, int i, AnfNode *acc) {
   TSNode cl = c->clauses[i];
   Span sp = span_of(L, cl);
   TSNode *kids;
-  if (named_kids(cl, &kids) < 1) return acc;
+  if (named_kids(L, cl, &kids) < 1) return acc;
   AnfNode *cond = lower_expr(L, cs, kids[0]);
   AnfGraph *outer = cs->cur.g;
-  AnfGraph *keep = new_block(L, cs, fx_sprintf("%s_if", c->what), outer, sp);
-  AnfGraph *skip = new_block(L, cs, fx_sprintf("%s_skip", c->what), outer, sp);
+  AnfGraph *keep = new_block(L, cs, name_join(c->what, "_if", ""), outer, sp);
+  AnfGraph *skip = new_block(L, cs, name_join(c->what, "_skip", ""), outer, sp);
   cs->cur.g = keep;
   anf_set_output(keep, comp_clause(L, c, i + 1, acc));
   cs->cur.g = outer;
@@ -625,13 +651,13 @@ static AnfNode *lower_comprehension(Lower *L, Scope *s, TSNode n, bool is_list) 
   Comp c = {.is_list = is_list, .what = is_list ? "listcomp" : "genexpr"};
   c.body = field(L, n, L->f_body);
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   c.clauses = fx_array(TSNode, nk + 1);
   for (int i = 0; i < nk; i++) {
     Kind k = kind(L, kids[i]);
     if (k == K_for_in_clause || k == K_if_clause) c.clauses[c.n++] = kids[i];
   }
-  if (c.n == 0 || kind(L, c.clauses[0]) != K_for_in_clause || ts_node_is_null(c.body))
+  if (c.n == 0 || kind(L, c.clauses[0]) != K_for_in_clause || node_is_null(c.body))
     return error_value(L, sp);
   Scope *cs = scope_new(L, s, SC_COMP, s->base);
   for (int i = 0; i < c.n; i++)
@@ -680,7 +706,7 @@ static AnfNode *lower_expr_kind(Lower *L, Scope *s, TSNode n) {
   case K_list: return lower_sequence(L, s, n, OP_MAKE_LIST);
   case K_parenthesized_expression: {
     TSNode *kids;
-    int nk = named_kids(n, &kids);
+    int nk = named_kids(L, n, &kids);
     for (int i = 0; i < nk; i++)
       if (kind(L, kids[i]) != K_comment) return lower_expr(L, s, kids[i]);
     return error_value(L, sp);
@@ -718,7 +744,7 @@ static AnfNode *lower_expr_kind(Lower *L, Scope *s, TSNode n) {
 }
 
 AnfNode *lower_expr(Lower *L, Scope *s, TSNode n) {
-  if (ts_node_is_null(n)) return error_value(L, (Span){L->file, 0, 0, 0, 0, 0, 0});
+  if (node_is_null(n)) return error_value(L, (Span){L->file, 0, 0, 0, 0, 0, 0});
   if (!depth_enter(L, n)) return error_value(L, span_of(L, n));
   AnfNode *v = lower_expr_kind(L, s, n);
   depth_leave(L);

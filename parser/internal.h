@@ -88,17 +88,43 @@ struct Ctl {
   Span span;
 };
 
+typedef struct BindSite {  /* where the pre-scan saw a local bound */
+  uint32_t at;             /* byte offset of the bound identifier */
+  int local;               /* its local index */
+} BindSite;
+
 typedef struct Scope Scope;
 struct Scope {
   Scope *outer;
   enum { SC_MODULE, SC_FUNCTION, SC_COMP } kind;
   const char *base;      /* prefix of graph names: "f", "outer.inner" */
-  HashMap index;         /* interned name -> (intptr_t)(local index + 1) */
+  HashMap index;         /* interned name -> (intptr_t)(local index + 1), built
+                            once there are too many locals to search */
   VEC(Local) locals;
+  VEC(BindSite) sites;   /* functions: every binding site, sorted by offset */
   Block cur;
   Ctl *ctl;
   int cond_depth;        /* >0 inside a conditionally evaluated sub-expression */
 };
+
+/* Sorted byte offsets of one kind of source text (see index_source). */
+typedef struct Marks {
+  uint32_t *at;
+  int len;
+} Marks;
+
+/* Per-symbol facts beside its Kind, from the symbol's name (SYM_*). */
+enum {
+  SYM_COMPOUND = 1,   /* may hold a block: module, block, compound statements, clauses */
+  SYM_BINDS = 2,      /* may bind a name whatever its text: compound statements,
+                         expression_statement, assignment, augmented_assignment */
+  SYM_OPENER = 4,     /* "(" "[" "{" */
+  SYM_CLOSER = 8,     /* ")" "]" "}" */
+};
+
+typedef VEC(TSNode) NodeVec;
+typedef struct EscapeItem { TSNode n; int loops; } EscapeItem;  /* see scan_escape */
+typedef VEC(EscapeItem) EscapeVec;
 
 typedef struct Lower {
   const SrcFile *file;
@@ -108,7 +134,12 @@ typedef struct Lower {
   StrTab *strings;
   const TSLanguage *lang;
   uint8_t *kind_of;      /* symbol -> Kind (named symbols) */
+  uint8_t *sym_flags;    /* symbol -> SYM_* bits */
   uint32_t nsymbols;
+  bool tree_has_error;   /* else no node is ERROR or MISSING */
+  TSTreeCursor cursor;   /* reused by named_kids/all_kids */
+  Marks openers;         /* every '(' '[' '{' byte */
+  Marks binders;         /* every ":=" and word "as", "append", "extend" */
   TSFieldId f_name, f_value, f_left, f_right, f_body, f_condition,
       f_consequence, f_alternative, f_parameters, f_return_type, f_type,
       f_function, f_arguments, f_object, f_attribute, f_operator,
@@ -120,19 +151,30 @@ typedef struct Lower {
   bool depth_reported;
   bool limit_reported;     /* a CPython nesting limit was reported */
   uint32_t limit_at;       /* byte offset of that report */
+  NodeVec scratch;         /* a node stack shared by the iterative walks: each
+                              user pushes above the len it finds and restores it */
+  EscapeVec escape_stack;  /* scan_escape's stack, kept between calls */
   VEC(TSNode) pending_defs; /* module-level defs whose bodies wait */
   VEC(AnfGraph *) pending_graphs;
 } Lower;
 
 enum { LOWER_MAX_DEPTH = 600 };
 
+/* ts_node_is_null without a library call (it is tree-sitter's definition):
+ * the lowering asks it about most nodes it touches. */
+static inline bool node_is_null(TSNode n) { return n.id == NULL; }
+
 /* parser.c */
 Kind kind(Lower *L, TSNode n);
 Span span_of(Lower *L, TSNode n);
 const char *text_of(Lower *L, TSNode n);          /* interned */
 TSNode field(Lower *L, TSNode n, TSFieldId f);
-int named_kids(TSNode n, TSNode **out);            /* GC array of named children */
-int all_kids(TSNode n, TSNode **out);
+void get_fields(Lower *L, TSNode n, int count, const TSFieldId *f, TSNode *out);
+unsigned sym_flags(Lower *L, TSNode n);          /* SYM_* bits */
+int marks_between(const Marks *m, uint32_t a, uint32_t b);  /* marks in [a, b) */
+int named_kids(Lower *L, TSNode n, TSNode **out);  /* GC array of named children */
+int all_kids(Lower *L, TSNode n, TSNode **out);
+void push_named_kids(Lower *L, TSNode n, NodeVec *v); /* last first */
 void unsupported(Lower *L, TSNode n, const char *what);
 AnfNode *error_value(Lower *L, Span sp);
 bool depth_enter(Lower *L, TSNode n);
@@ -147,6 +189,8 @@ void scan_targets(Lower *L, Scope *s, TSNode target, bool is_def);
 typedef void (*BindFn)(Lower *L, void *ctx, TSNode ident, TSNode def);
 void walk_targets(Lower *L, TSNode target, BindFn fn, void *ctx);
 void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx);
+void mark_bound_in(Lower *L, Scope *s, TSNode n, bool *mark);
+void mark_targets(Lower *L, Scope *s, TSNode target, bool *mark);
 Binding *env_copy(Scope *s, const Binding *env);
 AnfNode *read_name(Lower *L, Scope *s, TSNode id);
 void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp);
@@ -158,6 +202,7 @@ AnfNode *lower_expr(Lower *L, Scope *s, TSNode n);
 AnfNode *lower_call(Lower *L, Scope *s, TSNode n);
 AnfGraph *lower_lambda_graph(Lower *L, Scope *s, TSNode n);
 AnfNode *op_call(Lower *L, Scope *s, Span sp, AnfOp op, int nargs, ...);
+const char *name_join(const char *a, const char *sep, const char *b);  /* a sep b */
 AnfGraph *new_block(Lower *L, Scope *s, const char *what, AnfGraph *lexical, Span sp);
 AnfNode *call_graph(Lower *L, Scope *s, Span sp, AnfGraph *g, int nargs, AnfNode **args);
 int binop_of(const char *tok);            /* "+" -> OP_ADD, or -1 */

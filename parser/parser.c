@@ -7,9 +7,20 @@
  * afterwards each module-level function body (so a function may read a
  * global bound later in the file, as Python allows).
  *
- * Node types are compared as small integers: kind_of maps every symbol of
- * the language to a Kind once per parse, aliases included.  Children are
- * iterated with a tree cursor (ts_node_child(n, i) is linear in i). */
+ * Node types are compared as small integers: kind_of maps every named
+ * symbol of the language to a Kind once per parse, aliases included, and
+ * sym_flags holds the few facts the scans need (compound statement,
+ * bracket).  Children are read with the parse's one tree cursor, reset for
+ * each node (ts_node_child(n, i) is linear in i).
+ *
+ * Speed.  Every tree-sitter access costs a walk over child lists, so the
+ * passes before the lowering read as little of the tree as they can, all
+ * without recursion: the syntax scan enters only subtrees that can hold
+ * what it looks for (a syntax error, a block, or enough brackets to pass
+ * CPython's limit, see scan_descends), and the binding pre-scan skips every
+ * expression whose text cannot bind a name (see may_bind).  Both consult
+ * index_source's sorted offsets of brackets and of the tokens that can
+ * bind inside an expression. */
 #include <string.h>
 #include "internal.h"
 
@@ -24,12 +35,21 @@ static const char *const kind_names[K__COUNT] = {
 
 /* ---- small accessors used by every file ---- */
 
+/* The Kind of n; K_OTHER for null, ERROR, MISSING and anonymous nodes
+ * (kind_of maps named symbols only, so no ts_node_is_named call, and a
+ * tree without errors has no MISSING node to ask about). */
 Kind kind(Lower *L, TSNode n) {
-  if (ts_node_is_null(n)) return K_OTHER;
+  if (node_is_null(n)) return K_OTHER;
   TSSymbol sym = ts_node_symbol(n);
-  if (sym == (TSSymbol)-1 || ts_node_is_missing(n)) return K_OTHER;
-  if (!ts_node_is_named(n)) return K_OTHER;
-  return sym < L->nsymbols ? (Kind)L->kind_of[sym] : K_OTHER;
+  if (sym >= L->nsymbols || (L->tree_has_error && ts_node_is_missing(n))) return K_OTHER;
+  return (Kind)L->kind_of[sym];
+}
+
+/* SYM_* facts about n's symbol; 0 for ERROR and null nodes. */
+unsigned sym_flags(Lower *L, TSNode n) {
+  if (node_is_null(n)) return 0;
+  TSSymbol sym = ts_node_symbol(n);
+  return sym < L->nsymbols ? L->sym_flags[sym] : 0;
 }
 
 Span span_of(Lower *L, TSNode n) {
@@ -48,22 +68,88 @@ TSNode field(Lower *L, TSNode n, TSFieldId f) {
   return ts_node_child_by_field_id(n, f);
 }
 
-static int collect_kids(TSNode n, TSNode **out, bool named_only) {
-  VEC(TSNode) v = {0};
-  TSTreeCursor c = ts_tree_cursor_new(n);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      TSNode k = ts_tree_cursor_current_node(&c);
-      if (!named_only || ts_node_is_named(k)) vec_push(&v, k);
-    } while (ts_tree_cursor_goto_next_sibling(&c));
-  }
-  ts_tree_cursor_delete(&c);
-  *out = v.items;
-  return v.len;
+/* out[k] = field(L, n, f[k]) for k < count, in one cursor pass over n's
+ * children: each ts_node_child_by_field_id walks the children again. */
+void get_fields(Lower *L, TSNode n, int count, const TSFieldId *f, TSNode *out) {
+  for (int k = 0; k < count; k++) out[k] = (TSNode){0};
+  if (node_is_null(n)) return;
+  ts_tree_cursor_reset(&L->cursor, n);
+  if (!ts_tree_cursor_goto_first_child(&L->cursor)) return;
+  int left = count;
+  do {
+    TSFieldId id = ts_tree_cursor_current_field_id(&L->cursor);
+    for (int k = 0; id && k < count; k++)
+      if (f[k] == id && node_is_null(out[k])) {
+        out[k] = ts_tree_cursor_current_node(&L->cursor);
+        left--;
+      }
+  } while (left > 0 && ts_tree_cursor_goto_next_sibling(&L->cursor));
 }
 
-int named_kids(TSNode n, TSNode **out) { return collect_kids(n, out, true); }
-int all_kids(TSNode n, TSNode **out) { return collect_kids(n, out, false); }
+/* The children of n (all, or only the named ones) in a pointer-free GC
+ * array of exactly their number, read with the parse's one cursor
+ * (creating and deleting a cursor per call costs a malloc and a free).
+ * Both counts are O(1) in tree-sitter, so the walk stops at the last
+ * wanted child instead of stepping over trailing tokens like ')'. */
+static int collect_kids(Lower *L, TSNode n, TSNode **out, bool named_only) {
+  uint32_t want = node_is_null(n) ? 0
+                  : named_only ? ts_node_named_child_count(n) : ts_node_child_count(n);
+  TSNode *kids = fx_alloc_atomic(sizeof(TSNode) * (want ? want : 1));
+  uint32_t len = 0;
+  if (want) {
+    ts_tree_cursor_reset(&L->cursor, n);
+    bool more = ts_tree_cursor_goto_first_child(&L->cursor);
+    while (more) {
+      TSNode k = ts_tree_cursor_current_node(&L->cursor);
+      if (!named_only || ts_node_is_named(k)) kids[len++] = k;
+      more = len < want && ts_tree_cursor_goto_next_sibling(&L->cursor);
+    }
+  }
+  *out = kids;
+  return (int)len;
+}
+
+int named_kids(Lower *L, TSNode n, TSNode **out) { return collect_kids(L, n, out, true); }
+int all_kids(Lower *L, TSNode n, TSNode **out) { return collect_kids(L, n, out, false); }
+
+/* Push n's named children onto v, last child first (so that popping visits
+ * them in source order), without allocating: for walks with a stack. */
+void push_named_kids(Lower *L, TSNode n, NodeVec *v) {
+  uint32_t want = node_is_null(n) ? 0 : ts_node_named_child_count(n), got = 0;
+  if (!want) return;
+  int from = v->len;
+  ts_tree_cursor_reset(&L->cursor, n);
+  bool more = ts_tree_cursor_goto_first_child(&L->cursor);
+  while (more) {
+    TSNode k = ts_tree_cursor_current_node(&L->cursor);
+    if (ts_node_is_named(k)) {
+      vec_push(v, k);
+      got++;
+    }
+    more = got < want && ts_tree_cursor_goto_next_sibling(&L->cursor);
+  }
+  for (int i = from, j = v->len - 1; i < j; i++, j--) {
+    TSNode t = v->items[i];
+    v->items[i] = v->items[j];
+    v->items[j] = t;
+  }
+}
+
+/* How many marks fall in the byte range [a, b): two binary searches. */
+int marks_between(const Marks *m, uint32_t a, uint32_t b) {
+  int lo = 0, hi = m->len;
+  while (lo < hi) {            /* first mark >= a */
+    int mid = lo + (hi - lo) / 2;
+    if (m->at[mid] < a) lo = mid + 1; else hi = mid;
+  }
+  int first = lo;
+  hi = m->len;
+  while (lo < hi) {            /* first mark >= b */
+    int mid = lo + (hi - lo) / 2;
+    if (m->at[mid] < b) lo = mid + 1; else hi = mid;
+  }
+  return lo - first;
+}
 
 void unsupported(Lower *L, TSNode n, const char *what) {
   if (ts_node_has_error(n)) return; /* the syntax error says it already */
@@ -93,14 +179,46 @@ void depth_leave(Lower *L) { L->depth--; }
 
 /* ---- set-up ---- */
 
+/* Names of the symbols behind the SYM_* bits. */
+static const char *const compound_names[] = {
+  "module", "block", "if_statement", "elif_clause", "else_clause", "for_statement",
+  "while_statement", "try_statement", "except_clause", "except_group_clause",
+  "finally_clause", "with_statement", "function_definition", "class_definition",
+  "decorated_definition", "match_statement", "case_clause",
+};
+static const char *const binding_statement_names[] = {
+  "expression_statement", "assignment", "augmented_assignment",
+};
+
+static bool name_in(const char *name, const char *const *names, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(name, names[i])) return true;
+  return false;
+}
+
+/* The SYM_* bits of a symbol with this name. */
+static uint8_t flags_for(const char *name) {
+  uint8_t f = 0;
+  if (name_in(name, compound_names, sizeof compound_names / sizeof *compound_names))
+    f |= SYM_COMPOUND | SYM_BINDS;
+  if (name_in(name, binding_statement_names,
+              sizeof binding_statement_names / sizeof *binding_statement_names))
+    f |= SYM_BINDS;
+  if (!strcmp(name, "(") || !strcmp(name, "[") || !strcmp(name, "{")) f |= SYM_OPENER;
+  if (!strcmp(name, ")") || !strcmp(name, "]") || !strcmp(name, "}")) f |= SYM_CLOSER;
+  return f;
+}
+
 static void init_tables(Lower *L) {
   L->lang = tree_sitter_python();
   L->nsymbols = ts_language_symbol_count(L->lang);
   L->kind_of = fx_alloc_atomic(L->nsymbols);
-  memset(L->kind_of, 0, L->nsymbols);
+  L->sym_flags = fx_alloc_atomic(L->nsymbols);
   for (uint32_t sym = 0; sym < L->nsymbols; sym++) {
     const char *name = ts_language_symbol_name(L->lang, (TSSymbol)sym);
     if (!name) continue;
+    L->sym_flags[sym] = flags_for(name);
+    if (ts_language_symbol_type(L->lang, (TSSymbol)sym) != TSSymbolTypeRegular) continue;
     for (int k = 1; k < K__COUNT; k++)
       if (strcmp(name, kind_names[k]) == 0) L->kind_of[sym] = (uint8_t)k;
   }
@@ -152,6 +270,65 @@ static bool check_text(Lower *L) {
     i += n;
   }
   return true;
+}
+
+/* ---- an index of the source text ---- */
+
+static bool ident_byte(unsigned char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+/* Does the word w (length n) end at src[i] and not continue as a name? */
+static bool word_ends_at(Lower *L, size_t i, const char *w, size_t n) {
+  if (i + 1 < n || memcmp(L->src + i + 1 - n, w, n) != 0) return false;
+  return i + 1 >= L->file->len || !ident_byte((unsigned char)L->src[i + 1]);
+}
+
+/* One pass over the source: bracket openers go to `opens`, and the places
+ * where an expression could bind a name (":=", and the words "as",
+ * "append", "extend" not followed by a name byte; inside strings and
+ * comments too, which only costs a closer look) to `binds`.  With NULL
+ * arrays it only counts.  The marks are conservative: an expression whose
+ * text holds none cannot contain a walrus, an `as` or a .append call. */
+static void mark_source(Lower *L, uint32_t *opens, int *nopen, uint32_t *binds, int *nbind) {
+  const char *src = L->src;
+  int no = 0, nb = 0;
+  for (size_t i = 0; i < L->file->len; i++) {
+    uint32_t at = UINT32_MAX;
+    switch (src[i]) { /* a switch: most bytes are none of these */
+    case '(': case '[': case '{':
+      if (opens) opens[no] = (uint32_t)i;
+      no++;
+      break;
+    case ':':
+      if (i + 1 < L->file->len && src[i + 1] == '=') at = (uint32_t)i;
+      break;
+    case 's':
+      if (word_ends_at(L, i, "as", 2)) at = (uint32_t)(i - 1);
+      break;
+    case 'd':
+      if (word_ends_at(L, i, "append", 6) || word_ends_at(L, i, "extend", 6))
+        at = (uint32_t)(i - 5);
+      break;
+    default:
+      break;
+    }
+    if (at == UINT32_MAX) continue;
+    if (binds) binds[nb] = at;
+    nb++;
+  }
+  *nopen = no;
+  *nbind = nb;
+}
+
+/* Fill L->openers and L->binders (pointer-free arrays: count, then fill). */
+static void index_source(Lower *L) {
+  int no, nb;
+  mark_source(L, NULL, &no, NULL, &nb);
+  L->openers.at = fx_alloc_atomic(sizeof(uint32_t) * (size_t)(no ? no : 1));
+  L->binders.at = fx_alloc_atomic(sizeof(uint32_t) * (size_t)(nb ? nb : 1));
+  mark_source(L, L->openers.at, &L->openers.len, L->binders.at, &L->binders.len);
 }
 
 /* ---- syntax errors and CPython's nesting limits, in one iterative walk ---- */
@@ -230,11 +407,11 @@ static void report_error_node(Lower *L, TSNode n) {
   /* point at the innermost ERROR, where the unexpected token is */
   for (;;) {
     TSNode *kids;
-    int nk = all_kids(n, &kids);
+    int nk = all_kids(L, n, &kids);
     TSNode inner = {0};
-    for (int i = 0; i < nk && ts_node_is_null(inner); i++)
+    for (int i = 0; i < nk && node_is_null(inner); i++)
       if (!strcmp(ts_node_type(kids[i]), "ERROR") && i > 0) inner = kids[i];
-    if (ts_node_is_null(inner)) break;
+    if (node_is_null(inner)) break;
     n = inner;
     sp = span_of(L, n);
   }
@@ -261,17 +438,27 @@ static uint32_t line_indent(Lower *L, uint32_t at) {
   return col;
 }
 
+/* Is the statement starting at byte `at` the first thing on its line, as
+ * line_indent(at) == its column says?  Only ' ' and '\t' lie between the
+ * line start and `at`, and `at` is not one of them.  Scanning back stops at
+ * the first other byte, so a 1 MB line of `a; b; ...` stays linear. */
+static bool first_on_line(Lower *L, uint32_t at) {
+  uint32_t a = at;
+  while (a > 0 && (L->src[a - 1] == ' ' || L->src[a - 1] == '\t')) a--;
+  if (a > 0 && L->src[a - 1] != '\n') return false;
+  return at >= L->file->len || (L->src[at] != ' ' && L->src[at] != '\t');
+}
+
 /* The statements of one block start in one column: tree-sitter accepts an
  * over-indented line, or a dedent to no enclosing level, as a sibling. */
 static void check_indentation(Lower *L, TSNode block) {
   TSNode *kids;
-  int n = named_kids(block, &kids);
+  int n = named_kids(L, block, &kids);
   int first = -1;
   for (int i = 0; i < n; i++) {
     if (kind(L, kids[i]) == K_comment || ts_node_is_missing(kids[i])) continue;
     TSPoint p = ts_node_start_point(kids[i]);
-    uint32_t start = ts_node_start_byte(kids[i]);
-    if (line_indent(L, start) != p.column) continue; /* `a; b` on one line */
+    if (!first_on_line(L, ts_node_start_byte(kids[i]))) continue; /* `a; b` on one line */
     if (first < 0) {
       first = i;
       if (kind(L, block) == K_module && p.column != 0) goto bad;
@@ -290,52 +477,95 @@ static void check_indentation(Lower *L, TSNode block) {
   }
 }
 
-
 /* CPython: at most 99 levels of indentation (its tokenizer's stack holds
  * 100 entries, column 0 included) and 200 nested brackets. */
 enum { MAX_INDENT = 99, MAX_BRACKETS = 200 };
 
+/* The syntax scan's running state: nested blocks and open brackets so far,
+ * in source order, and whether each limit was reported. */
+typedef struct SyntaxScan {
+  int blocks, brackets;
+  bool indent_reported, bracket_reported;
+} SyntaxScan;
+
+static void limit_reached(Lower *L, TSNode n) {
+  L->limit_reported = true;
+  L->limit_at = ts_node_start_byte(n);
+}
+
+/* A leaf: count the brackets it opens and closes. */
+static void scan_leaf(Lower *L, SyntaxScan *st, TSNode n) {
+  unsigned f = sym_flags(L, n);
+  if ((f & SYM_OPENER) && ++st->brackets > MAX_BRACKETS && !st->bracket_reported) {
+    diag_report(L->diags, DK_SYNTAX, span_of(L, n),
+                "too many nested parentheses (CPython allows %d)", MAX_BRACKETS);
+    st->bracket_reported = true;
+    limit_reached(L, n);
+  } else if ((f & SYM_CLOSER) && st->brackets > 0) {
+    st->brackets--;
+  }
+}
+
+/* Must the scan look inside n?  Only where something can be found: ERROR
+ * and MISSING nodes (then ts_node_has_error is set on every ancestor),
+ * blocks (only compound statements hold them), or enough open brackets to
+ * pass the limit.  Each grammar rule closes the brackets it opens, so in
+ * an error-free subtree the count never exceeds the count before it plus
+ * the subtree's opening bytes, and it ends where it began. */
+static bool scan_descends(Lower *L, SyntaxScan *st, TSNode n) {
+  if ((sym_flags(L, n) & SYM_COMPOUND) || ts_node_has_error(n)) return true;
+  int opens = marks_between(&L->openers, ts_node_start_byte(n), ts_node_end_byte(n));
+  return st->brackets + opens > MAX_BRACKETS;
+}
+
+/* Entering n: report it if it is an ERROR or MISSING node, count a leaf's
+ * brackets, count a block's level and check its columns.  Returns whether
+ * to visit n's children. */
+static bool scan_enter(Lower *L, SyntaxScan *st, TSNode n) {
+  if (ts_node_is_missing(n) || ts_node_symbol(n) == (TSSymbol)-1) { /* ERROR */
+    report_error_node(L, n);
+    return false;
+  }
+  if (ts_node_child_count(n) == 0) {
+    scan_leaf(L, st, n);
+    return false;
+  }
+  Kind k = kind(L, n);
+  if (k == K_block && ++st->blocks > MAX_INDENT && !st->indent_reported) {
+    diag_report(L->diags, DK_SYNTAX, span_of(L, n),
+                "too many levels of indentation (CPython allows %d)", MAX_INDENT);
+    st->indent_reported = true;
+    limit_reached(L, n);
+  } else if (k == K_block || k == K_module) {
+    check_indentation(L, n);
+  }
+  return scan_descends(L, st, n);
+}
+
+/* Every ERROR and MISSING node, CPython's two nesting limits and each
+ * block's indentation, in one iterative walk in source order that enters
+ * only the subtrees where one of them can be found (see scan_descends):
+ * for a file without errors, the statements and little else. */
 static void scan_syntax(Lower *L, TSNode root) {
+  SyntaxScan st = {0};
   TSTreeCursor c = ts_tree_cursor_new(root);
-  int blocks = 0, brackets = 0;
-  bool indent_reported = false, bracket_reported = false;
+  bool down = scan_enter(L, &st, root);
   for (;;) {
-    TSNode n = ts_tree_cursor_current_node(&c);
-    bool skip = false;
-    if (ts_node_is_missing(n) || strcmp(ts_node_type(n), "ERROR") == 0) {
-      report_error_node(L, n);
-      skip = true;
-    } else if (ts_node_child_count(n) == 0) {
-      const char *t = ts_node_type(n);
-      if (is_opener(t) && ++brackets > MAX_BRACKETS && !bracket_reported) {
-        diag_report(L->diags, DK_SYNTAX, span_of(L, n),
-                    "too many nested parentheses (CPython allows %d)", MAX_BRACKETS);
-        bracket_reported = true;
-        L->limit_reported = true;
-        L->limit_at = ts_node_start_byte(n);
-      } else if (is_closer(t) && brackets > 0) {
-        brackets--;
-      }
-    } else if (kind(L, n) == K_block && ++blocks > MAX_INDENT && !indent_reported) {
-      diag_report(L->diags, DK_SYNTAX, span_of(L, n),
-                  "too many levels of indentation (CPython allows %d)", MAX_INDENT);
-      indent_reported = true;
-      L->limit_reported = true;
-      L->limit_at = ts_node_start_byte(n);
-    } else if (kind(L, n) == K_block || kind(L, n) == K_module) {
-      check_indentation(L, n);
+    if (down && ts_tree_cursor_goto_first_child(&c)) {
+      down = scan_enter(L, &st, ts_tree_cursor_current_node(&c));
+      continue;
     }
-    if (!skip && ts_tree_cursor_goto_first_child(&c)) continue;
     /* leave nodes until one has a next sibling */
     for (;;) {
       TSNode cur = ts_tree_cursor_current_node(&c);
-      if (kind(L, cur) == K_block && ts_node_child_count(cur) > 0) blocks--;
+      if (kind(L, cur) == K_block && ts_node_child_count(cur) > 0) st.blocks--;
       if (ts_tree_cursor_goto_next_sibling(&c)) break;
       if (!ts_tree_cursor_goto_parent(&c)) {
         ts_tree_cursor_delete(&c);
         return;
       }
     }
+    down = scan_enter(L, &st, ts_tree_cursor_current_node(&c));
   }
 }
 
@@ -360,7 +590,7 @@ static unsigned module_ns(const char *name) {
 /* `import fathom`, `import math as m`, `import numpy as np` (unknown). */
 static void lower_import(Lower *L, Scope *s, TSNode n) {
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   for (int i = 0; i < nk; i++) {
     TSNode name = kids[i], alias = {0};
     if (kind(L, kids[i]) == K_aliased_import) {
@@ -373,7 +603,7 @@ static void lower_import(Lower *L, Scope *s, TSNode n) {
       diag_report(L->diags, DK_UNSUPPORTED, span_of(L, name),
                   "module '%s' is not available to fathom programs "
                   "(available: fathom, math, typing, functools)", mod);
-    const char *bound = ts_node_is_null(alias) ? mod : text_of(L, alias);
+    const char *bound = node_is_null(alias) ? mod : text_of(L, alias);
     if (strchr(bound, '.')) continue; /* `import a.b` binds `a`: unknown module */
     bind_local(L, s, bound, anf_const_module(L->mod, span_of(L, kids[i]), ns),
                span_of(L, kids[i]));
@@ -392,7 +622,7 @@ static void lower_from_import(Lower *L, Scope *s, TSNode n) {
                 "(available: fathom, math, typing, functools)", mod);
   }
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   for (int i = 0; i < nk; i++) {
     if (ts_node_eq(kids[i], modn)) continue;
     if (kind(L, kids[i]) == K_wildcard_import) {
@@ -405,7 +635,7 @@ static void lower_from_import(Lower *L, Scope *s, TSNode n) {
       alias = field(L, kids[i], L->f_alias);
     }
     const char *nm = text_of(L, name);
-    const char *bound = ts_node_is_null(alias) ? nm : text_of(L, alias);
+    const char *bound = node_is_null(alias) ? nm : text_of(L, alias);
     Span sp = span_of(L, kids[i]);
     if (!ns) {
       bind_local(L, s, bound, error_value(L, sp), sp);
@@ -431,7 +661,7 @@ static void lower_from_import(Lower *L, Scope *s, TSNode n) {
 /* A decorator is `@jit`, `@fathom.jit` or `@F.jit`; others are reported. */
 static bool decorator_is_jit(Lower *L, Scope *s, TSNode dec) {
   TSNode *kids;
-  if (named_kids(dec, &kids) < 1) return false;
+  if (named_kids(L, dec, &kids) < 1) return false;
   const char *t = text_of(L, kids[0]);
   const char *dot = strrchr(t, '.');
   if (strcmp(dot ? dot + 1 : t, "jit") == 0) return true;
@@ -447,7 +677,7 @@ static void module_def(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
   TSNode def = n;
   if (kind(L, n) == K_decorated_definition) {
     TSNode *kids;
-    int nk = named_kids(n, &kids);
+    int nk = named_kids(L, n, &kids);
     for (int i = 0; i < nk; i++)
       if (kind(L, kids[i]) == K_decorator) jit |= decorator_is_jit(L, s, kids[i]);
     def = field(L, n, L->f_definition);
@@ -457,7 +687,7 @@ static void module_def(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
     }
   }
   TSNode name = field(L, def, L->f_name);
-  if (ts_node_is_null(name)) return;
+  if (node_is_null(name)) return;
   if (!strcmp(ts_node_type(ts_node_child(def, 0)), "async")) unsupported_stmt(L, def, "async def");
   const char *fname = text_of(L, name);
   AnfGraph *g = anf_graph_new(L->mod, fname, L->mod->module_graph, span_of(L, def));
@@ -484,7 +714,7 @@ static void module_stmt(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
     return;
   case K_expression_statement: {
     TSNode *kids;
-    if (named_kids(n, &kids) < 1) return;
+    if (named_kids(L, n, &kids) < 1) return;
     Kind k = kind(L, kids[0]);
     if (k == K_string || k == K_concatenated_string) return; /* docstring */
     if (k == K_assignment || k == K_augmented_assignment) {
@@ -522,7 +752,7 @@ static void lower_module(Lower *L, TSNode root) {
 
   PendingVec pending = {0};
   TSNode *kids;
-  int nk = named_kids(root, &kids);
+  int nk = named_kids(L, root, &kids);
   for (int i = 0; i < nk; i++) {
     if (ts_node_has_error(kids[i]) && kind(L, kids[i]) == K_ERROR) continue;
     module_stmt(L, s, kids[i], &pending);
@@ -556,8 +786,12 @@ AnfModule *parse_module(const SrcFile *file, StrTab *strings, DiagSink *diags) {
   ts_parser_set_language(p, L->lang);
   TSTree *tree = ts_parser_parse_string(p, NULL, file->text, (uint32_t)file->len);
   TSNode root = ts_tree_root_node(tree);
+  L->cursor = ts_tree_cursor_new(root);
+  L->tree_has_error = ts_node_has_error(root);
+  index_source(L);
   scan_syntax(L, root);
   lower_module(L, root);
+  ts_tree_cursor_delete(&L->cursor);
   ts_tree_delete(tree);
   ts_parser_delete(p);
   return L->mod;
@@ -580,4 +814,12 @@ done:
   ts_tree_delete(tree);
   ts_parser_delete(p);
   return count;
+}
+
+void parse_tree_sitter_only(const SrcFile *file) {
+  TSParser *p = ts_parser_new();
+  ts_parser_set_language(p, tree_sitter_python());
+  TSTree *tree = ts_parser_parse_string(p, NULL, file->text, (uint32_t)file->len);
+  ts_tree_delete(tree);
+  ts_parser_delete(p);
 }

@@ -19,4 +19,8 @@ AnfModule *parse_module(const SrcFile *file, StrTab *strings, DiagSink *diags);
  * node of the tree, nothing else.  Returns the number of nodes visited. */
 size_t parse_tree_only(const SrcFile *file);
 
+/* Benchmark baseline: tree-sitter's parse of the file and the deletion of
+ * the tree, without any walk. */
+void parse_tree_sitter_only(const SrcFile *file);
+
 #endif

@@ -12,6 +12,7 @@
  * (their final bindings), then names imported with `*`, then builtins.
  * A read of a local that may be unbound on some path becomes
  * check_bound(x, 'x'): inference reports it only if a live path reaches it. */
+#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 
@@ -24,7 +25,16 @@ Scope *scope_new(Lower *L, Scope *outer, int kind_, const char *base) {
   return s;
 }
 
+/* Scopes with at most this many locals (most lambdas and comprehensions)
+ * are searched without building s->index. */
+enum { SCOPE_SCAN_MAX = 8 };
+
 int scope_local(Scope *s, const char *name) {
+  if (s->locals.len <= SCOPE_SCAN_MAX) {
+    for (int i = 0; i < s->locals.len; i++)
+      if (s->locals.items[i].name == name) return i;
+    return -1;
+  }
   intptr_t v = (intptr_t)hm_get(&s->index, name);
   return v ? (int)(v - 1) : -1;
 }
@@ -43,8 +53,14 @@ static void note_binding(Scope *s, const char *name, Span sp, bool is_def) {
 int scope_add_local(Scope *s, const char *name, Span sp) {
   Local loc = {.name = name, .first = sp, .only_def = true};
   vec_push(&s->locals, loc);
-  hm_put(&s->index, name, (void *)(intptr_t)s->locals.len);
-  return s->locals.len - 1;
+  int n = s->locals.len;
+  if (n == SCOPE_SCAN_MAX + 1) { /* too many to search: index them all */
+    for (int i = 0; i < n; i++)
+      hm_put(&s->index, s->locals.items[i].name, (void *)(intptr_t)(i + 1));
+  } else if (n > SCOPE_SCAN_MAX) {
+    hm_put(&s->index, name, (void *)(intptr_t)n);
+  }
+  return n - 1;
 }
 
 /* Names bound by an assignment or for target (a, (b, c), [d], *e). */
@@ -58,7 +74,7 @@ void walk_targets(Lower *L, TSNode t, BindFn fn, void *ctx) {
   case K_list_splat_pattern: case K_list_splat: case K_expression_list:
   case K_as_pattern_target: {
     TSNode *kids;
-    int n = named_kids(t, &kids);
+    int n = named_kids(L, t, &kids);
     for (int i = 0; i < n; i++) walk_targets(L, kids[i], fn, ctx);
     return;
   }
@@ -71,17 +87,29 @@ static void walk_def_name(Lower *L, TSNode def, BindFn fn, void *ctx) {
   if (kind(L, def) == K_decorated_definition) def = field(L, def, L->f_definition);
   if (kind(L, def) != K_function_definition) return;
   TSNode name = field(L, def, L->f_name);
-  if (!ts_node_is_null(name)) fn(L, ctx, name, def);
+  if (!node_is_null(name)) fn(L, ctx, name, def);
+}
+
+/* Can the subtree at n bind a name?  Statements can (assignments, for
+ * targets, defs).  An expression only through a walrus, an `as` or a
+ * NAME.append/NAME.extend call, whose tokens L->binders marks; so an
+ * error-free expression without a mark is skipped unread. */
+static bool may_bind(Lower *L, TSNode n) {
+  if (node_is_null(n)) return false; /* `x: int` has no right-hand side */
+  if ((sym_flags(L, n) & SYM_BINDS) || ts_node_has_error(n)) return true;
+  return marks_between(&L->binders, ts_node_start_byte(n), ts_node_end_byte(n)) > 0;
 }
 
 /* Every name a statement list binds, without entering nested scopes, with
  * an explicit stack (bodies nest deeply in pathological files).  `fn` gets
  * each bound identifier, and the function_definition for def names. */
 void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
-  VEC(TSNode) stack = {0};
-  vec_push(&stack, root);
-  while (stack.len) {
-    TSNode n = vec_pop(&stack);
+  int base = L->scratch.len;
+  NodeVec *stack = &L->scratch;
+  vec_push(stack, root);
+  while (stack->len > base) {
+    TSNode n = vec_pop(stack);
+    if (!may_bind(L, n)) continue;
     switch (kind(L, n)) {
     case K_function_definition: case K_decorated_definition:
       walk_def_name(L, n, fn, ctx);
@@ -94,14 +122,14 @@ void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
       continue; /* own scope, or unsupported and binding nothing */
     case K_assignment: case K_augmented_assignment:
       walk_targets(L, field(L, n, L->f_left), fn, ctx);
-      vec_push(&stack, field(L, n, L->f_right));
+      vec_push(stack, field(L, n, L->f_right));
       continue;
     case K_for_statement:
       walk_targets(L, field(L, n, L->f_left), fn, ctx);
       break;
     case K_named_expression:
       walk_targets(L, field(L, n, L->f_name), fn, ctx);
-      vec_push(&stack, field(L, n, L->f_value));
+      vec_push(stack, field(L, n, L->f_value));
       continue;
     case K_as_pattern: /* with ... as x, except E as e */
       walk_targets(L, field(L, n, L->f_alias), fn, ctx);
@@ -119,18 +147,19 @@ void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
     default:
       break;
     }
-    TSNode *kids;
-    int nk = named_kids(n, &kids);
-    for (int i = nk - 1; i >= 0; i--)
-      if (kind(L, kids[i]) != K_comment && !ts_node_is_null(kids[i])) vec_push(&stack, kids[i]);
+    push_named_kids(L, n, stack); /* a comment among them binds nothing */
   }
 }
 
 static void note_cb(Lower *L, void *ctx, TSNode id, TSNode def) {
   Scope *s = ctx;
-  bool is_def = !ts_node_is_null(def);
-  note_binding(s, text_of(L, id), span_of(L, id), is_def);
-  if (is_def) s->locals.items[scope_local(s, text_of(L, id))].def_node = def;
+  bool is_def = !node_is_null(def);
+  const char *name = text_of(L, id);
+  note_binding(s, name, span_of(L, id), is_def);
+  int i = scope_local(s, name);
+  if (is_def) s->locals.items[i].def_node = def;
+  BindSite site = {ts_node_start_byte(id), i};
+  vec_push(&s->sites, site);
 }
 
 void scan_targets(Lower *L, Scope *s, TSNode target, bool is_def) {
@@ -139,7 +168,7 @@ void scan_targets(Lower *L, Scope *s, TSNode target, bool is_def) {
 
 static void scan_module(Lower *L, Scope *s, TSNode root) {
   TSNode *kids;
-  int n = named_kids(root, &kids);
+  int n = named_kids(L, root, &kids);
   for (int i = 0; i < n; i++) {
     TSNode k = kids[i];
     switch (kind(L, k)) {
@@ -148,7 +177,7 @@ static void scan_module(Lower *L, Scope *s, TSNode root) {
       break;
     case K_expression_statement: {
       TSNode *e;
-      if (named_kids(k, &e) < 1) break;
+      if (named_kids(L, k, &e) < 1) break;
       for (TSNode a = e[0]; kind(L, a) == K_assignment || kind(L, a) == K_augmented_assignment;
            a = field(L, a, L->f_right))
         walk_targets(L, field(L, a, L->f_left), note_cb, s);
@@ -156,15 +185,15 @@ static void scan_module(Lower *L, Scope *s, TSNode root) {
     }
     case K_import_statement: case K_import_from_statement: {
       TSNode *names;
-      int nn = named_kids(k, &names);
+      int nn = named_kids(L, k, &names);
       TSNode modn = field(L, k, L->f_module_name);
       for (int j = 0; j < nn; j++) {
         TSNode nm = names[j];
-        if (!ts_node_is_null(modn) && ts_node_eq(nm, modn)) continue;
+        if (!node_is_null(modn) && ts_node_eq(nm, modn)) continue;
         if (kind(L, nm) == K_aliased_import) nm = field(L, nm, L->f_alias);
         if (kind(L, nm) == K_dotted_name) {
           TSNode *parts;
-          if (named_kids(nm, &parts) < 1) continue;
+          if (named_kids(L, nm, &parts) < 1) continue;
           nm = parts[0];
         }
         if (kind(L, nm) == K_identifier) note_binding(s, text_of(L, nm), span_of(L, nm), false);
@@ -177,9 +206,58 @@ static void scan_module(Lower *L, Scope *s, TSNode root) {
   }
 }
 
+static int site_cmp(const void *a, const void *b) {
+  uint32_t x = ((const BindSite *)a)->at, y = ((const BindSite *)b)->at;
+  return x < y ? -1 : x > y;
+}
+
 void scan_function_body(Lower *L, Scope *s, TSNode body) {
-  if (s->kind == SC_MODULE) scan_module(L, s, body);
-  else walk_bindings(L, body, note_cb, s);
+  if (s->kind == SC_MODULE) {
+    scan_module(L, s, body);
+    return;
+  }
+  walk_bindings(L, body, note_cb, s);
+  if (s->sites.len > 1) qsort(s->sites.items, (size_t)s->sites.len, sizeof(BindSite), site_cmp);
+}
+
+/* ---- loop-carried variables ---- */
+
+typedef struct Carried { Scope *s; bool *mark; } Carried;
+
+static void carried_cb(Lower *L, void *ctx, TSNode id, TSNode def) {
+  Carried *c = ctx;
+  int i = scope_local(c->s, text_of(L, id));
+  if (i >= 0 && !c->s->locals.items[i].static_def) c->mark[i] = true;
+}
+
+/* Set mark[i] for every local i of s bound inside n, static defs aside:
+ * what a loop body or condition may change.  In a function the pre-scan's
+ * sorted binding sites answer by byte range (n's subtree holds exactly the
+ * sites in its range: the walk enters no nested scope), so nested loops do
+ * not walk their bodies again; other scopes walk n. */
+void mark_bound_in(Lower *L, Scope *s, TSNode n, bool *mark) {
+  if (node_is_null(n)) return;
+  if (s->kind != SC_FUNCTION) {
+    Carried c = {s, mark};
+    walk_bindings(L, n, carried_cb, &c);
+    return;
+  }
+  uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+  int lo = 0, hi = s->sites.len;
+  while (lo < hi) {              /* the first site at or after a */
+    int mid = lo + (hi - lo) / 2;
+    if (s->sites.items[mid].at < a) lo = mid + 1; else hi = mid;
+  }
+  for (int k = lo; k < s->sites.len && s->sites.items[k].at < b; k++) {
+    int i = s->sites.items[k].local;
+    if (!s->locals.items[i].static_def) mark[i] = true;
+  }
+}
+
+/* Set mark[i] for every local i of s an assignment target binds. */
+void mark_targets(Lower *L, Scope *s, TSNode target, bool *mark) {
+  Carried c = {s, mark};
+  walk_targets(L, target, carried_cb, &c);
 }
 
 Binding *env_copy(Scope *s, const Binding *env) {

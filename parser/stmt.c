@@ -26,14 +26,16 @@
 static void lower_stmt(Lower *L, Scope *s, TSNode n);
 
 void lower_block(Lower *L, Scope *s, TSNode block) {
-  if (ts_node_is_null(block)) return;
+  if (node_is_null(block)) return;
   if (kind(L, block) != K_block) {
     lower_stmt(L, s, block);
     return;
   }
-  TSNode *kids;
-  int nk = named_kids(block, &kids);
-  for (int i = 0; i < nk && s->cur.g; i++) lower_stmt(L, s, kids[i]);
+  int base = L->scratch.len; /* the statements, on the shared stack, last first */
+  push_named_kids(L, block, &L->scratch);
+  for (int i = L->scratch.len - 1; i >= base && s->cur.g; i--)
+    lower_stmt(L, s, L->scratch.items[i]); /* indexed: the stack may move */
+  L->scratch.len = base;
 }
 
 /* From the statement's start to the end of its first line. */
@@ -54,45 +56,51 @@ void unsupported_stmt(Lower *L, TSNode n, const char *what) {
 
 /* ---- escapes ---- */
 
-/* Does `n` contain a return, or a break/continue that leaves it? */
+/* Does `n` contain a return, or a break/continue that leaves it?  Only
+ * compound statements hold statements, so only they (and subtrees with a
+ * syntax error) are entered.  The stack is L->escape_stack, kept between
+ * calls. */
 static bool scan_escape(Lower *L, TSNode root, bool returns_only, bool breaks_only) {
-  typedef struct { TSNode n; int loops; } Item;
-  VEC(Item) stack = {0};
-  vec_push(&stack, ((Item){root, 0}));
-  while (stack.len) {
-    Item it = vec_pop(&stack);
+  EscapeVec *stack = &L->escape_stack;
+  int base = stack->len;
+  bool found = false;
+  vec_push(stack, ((EscapeItem){root, 0}));
+  while (!found && stack->len > base) {
+    EscapeItem it = vec_pop(stack);
     switch (kind(L, it.n)) {
     case K_return_statement:
-      if (!breaks_only) return true;
+      found = !breaks_only;
       continue;
     case K_break_statement:
-      if (!returns_only && it.loops == 0) return true;
+      found = !returns_only && it.loops == 0;
       continue;
     case K_continue_statement:
-      if (!returns_only && !breaks_only && it.loops == 0) return true;
+      found = !returns_only && !breaks_only && it.loops == 0;
       continue;
     case K_function_definition: case K_decorated_definition: case K_class_definition:
     case K_lambda:
       continue;
     case K_while_statement: case K_for_statement: {
       TSNode *kids;
-      int nk = named_kids(it.n, &kids);
+      int nk = named_kids(L, it.n, &kids);
       TSNode alt = field(L, it.n, L->f_alternative);
       for (int i = 0; i < nk; i++) {
-        bool is_else = !ts_node_is_null(alt) && ts_node_eq(kids[i], alt);
-        vec_push(&stack, ((Item){kids[i], is_else ? it.loops : it.loops + 1}));
+        bool is_else = !node_is_null(alt) && ts_node_eq(kids[i], alt);
+        vec_push(stack, ((EscapeItem){kids[i], is_else ? it.loops : it.loops + 1}));
       }
       continue;
     }
     default: {
+      if (!(sym_flags(L, it.n) & SYM_COMPOUND) && !ts_node_has_error(it.n)) continue;
       if (ts_node_child_count(it.n) == 0) continue;
       TSNode *kids;
-      int nk = named_kids(it.n, &kids);
-      for (int i = 0; i < nk; i++) vec_push(&stack, ((Item){kids[i], it.loops}));
+      int nk = named_kids(L, it.n, &kids);
+      for (int i = 0; i < nk; i++) vec_push(stack, ((EscapeItem){kids[i], it.loops}));
     }
     }
   }
-  return false;
+  stack->len = base;
+  return found;
 }
 
 bool stmt_escapes(Lower *L, TSNode n, bool in_loop) { return scan_escape(L, n, false, false); }
@@ -125,7 +133,8 @@ static int diff_locals(Scope *s, const Binding *base, Block *ends, int nends, in
 static AnfNode *pack(Lower *L, Scope *s, Span sp, const Binding *env, int *vars, int n) {
   if (n == 0) return anf_const_none(L->mod, sp);
   if (n == 1) return env[vars[0]].node;
-  AnfNode **in = fx_array(AnfNode *, n + 1);
+  AnfNode *local[16]; /* anf_apply copies its inputs */
+  AnfNode **in = n < 16 ? local : fx_array(AnfNode *, n + 1);
   in[0] = anf_const_op(L->mod, sp, OP_MAKE_TUPLE);
   for (int i = 0; i < n; i++) in[i + 1] = env[vars[i]].node;
   return anf_apply(s->cur.g, sp, in, n + 1);
@@ -171,7 +180,7 @@ static void else_part(Lower *L, Scope *s, void *arg) {
     IfChain rest = *c;
     rest.i = c->i + 1;
     lower_if_from(L, s, &rest);
-  } else if (!ts_node_is_null(c->else_body)) {
+  } else if (!node_is_null(c->else_body)) {
     lower_block(L, s, c->else_body);
   }
 }
@@ -179,7 +188,7 @@ static void else_part(Lower *L, Scope *s, void *arg) {
 static bool chain_escapes(Lower *L, IfChain *c) {
   for (int i = c->i; i < c->n; i++)
     if (stmt_escapes(L, c->bodies[i], false)) return true;
-  return !ts_node_is_null(c->else_body) && stmt_escapes(L, c->else_body, false);
+  return !node_is_null(c->else_body) && stmt_escapes(L, c->else_body, false);
 }
 
 static void lower_if_from(Lower *L, Scope *s, IfChain *c) {
@@ -244,7 +253,7 @@ static void lower_if_from(Lower *L, Scope *s, IfChain *c) {
 
 static void lower_if(Lower *L, Scope *s, TSNode n) {
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   IfChain c = {.conds = fx_array(TSNode, nk + 1), .bodies = fx_array(TSNode, nk + 1),
                .span = span_of(L, n)};
   c.conds[0] = field(L, n, L->f_condition);
@@ -262,14 +271,6 @@ static void lower_if(Lower *L, Scope *s, TSNode n) {
 }
 
 /* ---- loops ---- */
-
-typedef struct Carried { Scope *s; bool *mark; } Carried;
-
-static void carried_cb(Lower *L, void *ctx, TSNode id, TSNode def) {
-  Carried *c = ctx;
-  int i = scope_local(c->s, text_of(L, id));
-  if (i >= 0 && !c->s->locals.items[i].static_def) c->mark[i] = true;
-}
 
 static Ctl *innermost_loop(Scope *s) {
   for (Ctl *c = s->ctl; c && c->kind != CTL_FUNC; c = c->up)
@@ -302,17 +303,17 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
   Span sp = header_span(L, n);
   TSNode body = field(L, n, L->f_body);
   TSNode alt = field(L, n, L->f_alternative);
-  TSNode else_body = ts_node_is_null(alt) ? alt : field(L, alt, L->f_body);
-  bool cps = stmt_has_return(L, body) || (!ts_node_is_null(else_body) && stmt_has_return(L, else_body));
+  TSNode else_body = node_is_null(alt) ? alt : field(L, alt, L->f_body);
+  bool cps = stmt_has_return(L, body) || (!node_is_null(else_body) && stmt_has_return(L, else_body));
   /* loop-carried variables: assigned in the body, the condition or the target */
-  Carried cm = {s, fx_array(bool, s->locals.len + 1)};
-  walk_bindings(L, body, carried_cb, &cm);
-  if (is_for) walk_targets(L, field(L, n, L->f_left), carried_cb, &cm);
-  else walk_bindings(L, field(L, n, L->f_condition), carried_cb, &cm);
+  bool *mark = fx_alloc_atomic(sizeof(bool) * (size_t)(s->locals.len + 1));
+  mark_bound_in(L, s, body, mark);
+  if (is_for) mark_targets(L, s, field(L, n, L->f_left), mark);
+  else mark_bound_in(L, s, field(L, n, L->f_condition), mark);
   Ctl lp = {.kind = cps ? CTL_CPS_LOOP : CTL_EXPR_LOOP, .up = s->ctl, .is_for = is_for, .span = sp};
   lp.carried = fx_array(int, s->locals.len + 1);
   for (int i = 0; i < s->locals.len; i++)
-    if (cm.mark[i]) lp.carried[lp.ncarried++] = i;
+    if (mark[i]) lp.carried[lp.ncarried++] = i;
 
   AnfGraph *g0 = s->cur.g;
   Binding *env0 = s->cur.env;
@@ -339,7 +340,7 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
   }
   lp.header = h;
   if (cps && has_break(L, body)) {
-    lp.after = new_block(L, s, fx_sprintf("%s_after", what), g0, sp);
+    lp.after = new_block(L, s, name_join(what, "_after", ""), g0, sp);
     for (int i = 0; i < lp.ncarried; i++)
       anf_param_add(lp.after, s->locals.items[lp.carried[i]].name, sp);
   }
@@ -349,8 +350,8 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
   AnfNode *more = is_for ? op_call(L, s, sp, OP_LT, 2, lp.k, len)
                          : lower_expr(L, s, field(L, n, L->f_condition));
   henv = s->cur.env; /* a walrus in the condition rebinds */
-  AnfGraph *b = new_block(L, s, fx_sprintf("%s_body", what), h, span_of(L, body));
-  AnfGraph *e = new_block(L, s, fx_sprintf("%s_exit", what), h, sp);
+  AnfGraph *b = new_block(L, s, name_join(what, "_body", ""), h, span_of(L, body));
+  AnfGraph *e = new_block(L, s, name_join(what, "_exit", ""), h, sp);
   anf_set_output(h, switch_call(L, s, sp, more, b, e));
 
   /* body */
@@ -368,7 +369,7 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
   /* exit: the else clause, then leave */
   s->cur.g = e;
   s->cur.env = env_copy(s, henv);
-  if (!ts_node_is_null(else_body)) lower_block(L, s, else_body);
+  if (!node_is_null(else_body)) lower_block(L, s, else_body);
   Block exit_end = s->cur;
   BindStatus *st = fx_array(BindStatus, lp.ncarried + 1);
   for (int i = 0; i < lp.ncarried; i++) st[i] = henv[lp.carried[i]].st;
@@ -429,13 +430,13 @@ void assign_target(Lower *L, Scope *s, TSNode t, AnfNode *v) {
     return;
   case K_parenthesized_expression: {
     TSNode *kids;
-    if (named_kids(t, &kids) == 1) { assign_target(L, s, kids[0], v); return; }
+    if (named_kids(L, t, &kids) == 1) { assign_target(L, s, kids[0], v); return; }
     break;
   }
   case K_pattern_list: case K_tuple_pattern: case K_list_pattern: case K_tuple:
   case K_list: case K_expression_list: {
     TSNode *kids;
-    int nk = named_kids(t, &kids);
+    int nk = named_kids(L, t, &kids);
     for (int i = 0; i < nk; i++)
       if (kind(L, kids[i]) == K_list_splat_pattern || kind(L, kids[i]) == K_list_splat) {
         unsupported(L, kids[i], "a starred assignment target");
@@ -465,20 +466,23 @@ void assign_target(Lower *L, Scope *s, TSNode t, AnfNode *v) {
   if (!ts_node_has_error(t)) unsupported(L, t, "this assignment target");
 }
 
+/* a = b = v: the targets go on L->scratch, then each is bound to v. */
 static void lower_assignment(Lower *L, Scope *s, TSNode n) {
-  VEC(TSNode) targets = {0};
+  int base = L->scratch.len;
   TSNode right = n;
   while (kind(L, right) == K_assignment) {
-    vec_push(&targets, field(L, right, L->f_left));
+    vec_push(&L->scratch, field(L, right, L->f_left));
     right = field(L, right, L->f_right);
   }
-  if (ts_node_is_null(right)) return; /* `x: int` declares, binds nothing */
-  if (kind(L, right) == K_augmented_assignment) {
+  int top = L->scratch.len;
+  if (node_is_null(right)) { /* `x: int` declares, binds nothing */
+  } else if (kind(L, right) == K_augmented_assignment) {
     unsupported(L, right, "an augmented assignment inside an assignment");
-    return;
+  } else {
+    AnfNode *v = lower_expr(L, s, right);
+    for (int i = base; i < top; i++) assign_target(L, s, L->scratch.items[i], v);
   }
-  AnfNode *v = lower_expr(L, s, right);
-  for (int i = 0; i < targets.len; i++) assign_target(L, s, targets.items[i], v);
+  L->scratch.len = base;
 }
 
 static void lower_augmented(Lower *L, Scope *s, TSNode n) {
@@ -513,7 +517,7 @@ static bool lower_list_mutation(Lower *L, Scope *s, TSNode call) {
   if (scope_local(s, text_of(L, obj)) < 0) return false;
   TSNode args = field(L, call, L->f_arguments);
   TSNode *kids;
-  int nk = kind(L, args) == K_argument_list ? named_kids(args, &kids) : 0;
+  int nk = kind(L, args) == K_argument_list ? named_kids(L, args, &kids) : 0;
   if (nk != 1 || kind(L, kids[0]) == K_keyword_argument || kind(L, kids[0]) == K_list_splat)
     return false;
   AnfNode *xs = lower_expr(L, s, obj);
@@ -525,7 +529,7 @@ static bool lower_list_mutation(Lower *L, Scope *s, TSNode call) {
 
 static void lower_expression_statement(Lower *L, Scope *s, TSNode n) {
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   for (int i = 0; i < nk && s->cur.g; i++) {
     TSNode e = kids[i];
     switch (kind(L, e)) {
@@ -547,7 +551,7 @@ static void lower_expression_statement(Lower *L, Scope *s, TSNode n) {
 
 static AnfNode *value_or_none(Lower *L, Scope *s, TSNode n, Span sp) {
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   for (int i = 0; i < nk; i++)
     if (kind(L, kids[i]) != K_comment) return lower_expr(L, s, kids[i]);
   return anf_const_none(L->mod, sp);
@@ -567,12 +571,12 @@ static void lower_return(Lower *L, Scope *s, TSNode n) {
 static void lower_raise(Lower *L, Scope *s, TSNode n) {
   Span sp = span_of(L, n);
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   TSNode cause = field(L, n, L->f_cause);
   AnfNode *exc = NULL;
   for (int i = 0; i < nk; i++) {
     if (kind(L, kids[i]) == K_comment) continue;
-    if (!ts_node_is_null(cause) && ts_node_eq(kids[i], cause)) {
+    if (!node_is_null(cause) && ts_node_eq(kids[i], cause)) {
       AnfNode *c = lower_expr(L, s, cause);
       if (c->kind == ANF_APPLY) anf_add_effect(s->cur.g, c);
       continue;
@@ -591,7 +595,7 @@ static void lower_raise(Lower *L, Scope *s, TSNode n) {
 static void lower_assert(Lower *L, Scope *s, TSNode n) {
   Span sp = span_of(L, n);
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   TSNode cond = {0}, msg = {0};
   for (int i = 0, k = 0; i < nk; i++) {
     if (kind(L, kids[i]) == K_comment) continue;
@@ -599,14 +603,14 @@ static void lower_assert(Lower *L, Scope *s, TSNode n) {
     else if (k == 1) msg = kids[i];
     k++;
   }
-  if (ts_node_is_null(cond)) return;
+  if (node_is_null(cond)) return;
   AnfNode *c = lower_expr(L, s, cond);
   AnfGraph *g0 = s->cur.g;
   AnfGraph *ok = new_block(L, s, "assert_ok", g0, sp);
   AnfGraph *fail = new_block(L, s, "assert_fail", g0, sp);
   anf_set_output(g0, switch_call(L, s, sp, c, ok, fail));
   s->cur.g = fail;
-  AnfNode *m = ts_node_is_null(msg) ? NULL : lower_expr(L, s, msg);
+  AnfNode *m = node_is_null(msg) ? NULL : lower_expr(L, s, msg);
   AnfNode *exc = m ? op_call(L, s, sp, OP_ASSERTION_ERROR, 1, m)
                    : op_call(L, s, sp, OP_ASSERTION_ERROR, 0);
   anf_set_output(fail, op_call(L, s, sp, OP_RAISE, 1, exc));
@@ -630,7 +634,7 @@ static void add_param(Lower *L, Scope *fs, AnfGraph *g, TSNode id, PtrVec *defs,
   anf_param_add(g, name, sp);
   vec_push(defs, dflt);
   AnfAnnot *a = fx_new(AnfAnnot);
-  if (!ts_node_is_null(type)) { a->text = text_of(L, type); a->span = span_of(L, type); }
+  if (!node_is_null(type)) { a->text = text_of(L, type); a->span = span_of(L, type); }
   vec_push(annots, a);
 }
 
@@ -638,7 +642,7 @@ void lower_params(Lower *L, Scope *outer, Scope *fs, AnfGraph *g, TSNode params)
   PtrVec defs = {0}, annots = {0};
   g->vararg = -1;
   TSNode *kids;
-  int nk = ts_node_is_null(params) ? 0 : named_kids(params, &kids);
+  int nk = node_is_null(params) ? 0 : named_kids(L, params, &kids);
   bool kwonly = false;
   int nkw = 0;
   for (int i = 0; i < nk; i++) {
@@ -657,7 +661,7 @@ void lower_params(Lower *L, Scope *outer, Scope *fs, AnfGraph *g, TSNode params)
     }
     case K_typed_parameter: {
       TSNode *in;
-      int ni = named_kids(p, &in);
+      int ni = named_kids(L, p, &in);
       TSNode type = field(L, p, L->f_type);
       if (ni < 1) break;
       if (kind(L, in[0]) == K_identifier) {
@@ -671,7 +675,7 @@ void lower_params(Lower *L, Scope *outer, Scope *fs, AnfGraph *g, TSNode params)
       }
       /* fall through for *args: T */
       TSNode *sid;
-      if (named_kids(p, &sid) < 1) break;
+      if (named_kids(L, p, &sid) < 1) break;
       g->vararg = g->nparams;
       kwonly = true;
       add_param(L, fs, g, sid[0], &defs, &annots, NULL, type);
@@ -679,7 +683,7 @@ void lower_params(Lower *L, Scope *outer, Scope *fs, AnfGraph *g, TSNode params)
     }
     case K_list_splat_pattern: {
       TSNode *sid;
-      if (named_kids(p, &sid) < 1) break;
+      if (named_kids(L, p, &sid) < 1) break;
       g->vararg = g->nparams;
       kwonly = true;
       add_param(L, fs, g, sid[0], &defs, &annots, NULL, none);
@@ -714,12 +718,12 @@ static void lower_static_def(Lower *L, Scope *s, Local *loc, bool is_jit);
 void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
   TSNode body = field(L, def, L->f_body);
   TSNode rt = field(L, def, L->f_return_type);
-  if (!ts_node_is_null(rt)) { g->ret_annot.text = text_of(L, rt); g->ret_annot.span = span_of(L, rt); }
+  if (!node_is_null(rt)) { g->ret_annot.text = text_of(L, rt); g->ret_annot.span = span_of(L, rt); }
   scan_function_body(L, fs, body);
   for (int i = 0; i < fs->locals.len; i++) {
     Local *loc = &fs->locals.items[i];
-    if (loc->nbind == 1 && loc->only_def && !loc->is_param && !ts_node_is_null(loc->def_node)) {
-      AnfGraph *sg = anf_graph_new(L->mod, fx_sprintf("%s.%s", fs->base, loc->name), g,
+    if (loc->nbind == 1 && loc->only_def && !loc->is_param && !node_is_null(loc->def_node)) {
+      AnfGraph *sg = anf_graph_new(L->mod, name_join(fs->base, ".", loc->name), g,
                                    span_of(L, loc->def_node));
       sg->role = ANF_G_FUNCTION;
       sg->fn_name = sg->name;
@@ -753,7 +757,7 @@ void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
 static bool nested_decorators(Lower *L, TSNode n) {
   bool jit = false;
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   for (int i = 0; i < nk; i++) {
     if (kind(L, kids[i]) != K_decorator) continue;
     const char *t = text_of(L, kids[i]);
@@ -785,7 +789,7 @@ static void lower_nested_def(Lower *L, Scope *s, TSNode n) {
     return;
   }
   TSNode name = field(L, def, L->f_name);
-  if (ts_node_is_null(name)) return;
+  if (node_is_null(name)) return;
   TSNode first = ts_node_child(def, 0);
   if (!strcmp(ts_node_type(first), "async")) unsupported_stmt(L, def, "async def");
   const char *fname = text_of(L, name);
@@ -795,7 +799,7 @@ static void lower_nested_def(Lower *L, Scope *s, TSNode n) {
     lower_static_def(L, s, &s->locals.items[i], jit);
     return;
   }
-  AnfGraph *g = anf_graph_new(L->mod, fx_sprintf("%s.%s", s->base, fname), s->cur.g, span_of(L, def));
+  AnfGraph *g = anf_graph_new(L->mod, name_join(s->base, ".", fname), s->cur.g, span_of(L, def));
   g->role = ANF_G_FUNCTION;
   g->fn_name = g->name;
   g->is_jit = jit;
@@ -808,14 +812,14 @@ static void lower_nested_def(Lower *L, Scope *s, TSNode n) {
 static void lower_try(Lower *L, Scope *s, TSNode n) {
   unsupported_stmt(L, n, "try/except/finally");
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   for (int i = 0; i < nk && s->cur.g; i++) {
     Kind k = kind(L, kids[i]);
     if (k == K_block) lower_block(L, s, kids[i]);
     else if (k == K_else_clause) lower_block(L, s, field(L, kids[i], L->f_body));
     else if (!strcmp(ts_node_type(kids[i]), "finally_clause")) {
       TSNode *fk;
-      int nf = named_kids(kids[i], &fk);
+      int nf = named_kids(L, kids[i], &fk);
       for (int j = 0; j < nf; j++)
         if (kind(L, fk[j]) == K_block) lower_block(L, s, fk[j]);
     } else {
@@ -827,7 +831,7 @@ static void lower_try(Lower *L, Scope *s, TSNode n) {
 static void lower_with(Lower *L, Scope *s, TSNode n) {
   unsupported_stmt(L, n, "with");
   TSNode *kids;
-  int nk = named_kids(n, &kids);
+  int nk = named_kids(L, n, &kids);
   for (int i = 0; i < nk; i++)
     if (kind(L, kids[i]) != K_block) poison(L, s, kids[i]);   /* the `as` names */
   lower_block(L, s, field(L, n, L->f_body));
