@@ -123,6 +123,9 @@ struct AnfGraph {
   } role;
   bool is_jit;              /* decorated @jit */
   bool is_loop_header;      /* re-entered by its own body */
+  bool is_assert_fail;      /* the failing branch of an assert */
+  bool is_comprehension;    /* a graph of a generator expression: merging
+                               accumulators of different lengths makes a list */
   /* Set by anf_manage(): */
   AnfGraph *parent;         /* innermost graph owning a needed free variable */
   VEC(AnfNode *) free_vars; /* nodes of other graphs this graph (and graphs

@@ -32,6 +32,26 @@ void cf_note_budget(Engine *E, AnfNode *site, AnfGraph *g, const char *what) {
               g->fn_name ? g->fn_name : g->name, what);
 }
 
+/* A generator expression's accumulator is a tuple while its length is
+ * known; when two paths (a filter, a loop re-entry) give different lengths
+ * it becomes a list of the joined items.  NULL when the items disagree. */
+static const AbsValue *accumulator_list(Engine *E, const AbsValue *a, const AbsValue *b) {
+  if (a->kind != ABS_TUPLE && a->kind != ABS_LIST) return NULL;
+  if (b->kind != ABS_TUPLE && b->kind != ABS_LIST) return NULL;
+  const AbsValue *elem = abs_bottom(E->st);
+  const AbsValue *sides[2] = {a, b};
+  for (int s = 0; s < 2; s++) {
+    const AbsValue *v = sides[s];
+    int n = v->kind == ABS_TUPLE ? v->tuple.n : 1;
+    for (int i = 0; i < n; i++) {
+      AbsJoinError err = {0};
+      elem = abs_join(E->st, elem, v->kind == ABS_TUPLE ? v->tuple.items[i] : v->list.elem, &err);
+      if (err.left) return NULL;
+    }
+  }
+  return abs_list(E->st, elem);
+}
+
 static const char *param_label(const AnfGraph *g, int i) {
   const char *nm = i < g->nparams ? g->params[i]->name : NULL;
   return nm ? nm : "?";
@@ -78,6 +98,11 @@ static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *runnin
     AbsJoinError err = {0};
     items[i] = abs_join(E->st, a, b, &err);
     if (!err.left) continue;
+    const AbsValue *acc = g->is_comprehension ? accumulator_list(E, a, b) : NULL;
+    if (acc) {
+      items[i] = acc;
+      continue;
+    }
     if (!g->is_loop_header && err.reason == ABS_MISMATCH_LENGTH) {
       items[i] = b;
       continue;
@@ -158,6 +183,10 @@ const AbsValue *cf_merge(Engine *E, AnfNode *site, Ctx *c, const AbsValue *acc,
   AbsJoinError err = {0};
   const AbsValue *j = abs_join(E->st, acc, next, &err);
   if (!err.left || abs_has_error(err.left) || abs_has_error(err.right)) return j;
+  if (site->graph && site->graph->is_comprehension && !*err.path) {
+    const AbsValue *list = accumulator_list(E, acc, next);
+    if (list) return list;
+  }
   AnfNode *oa = origin_of(acc_fn, err.path), *ob = origin_of(next_fn, err.path);
   const char *name = NULL;
   if (err.path && *err.path) name = (oa && oa->name) ? oa->name : (ob ? ob->name : NULL);

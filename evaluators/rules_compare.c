@@ -312,11 +312,21 @@ const AbsValue *rule_truth(EvalCall *c) { return truth_value(c, c->args[0], fals
 
 /* switch(c, a, b): the branch the condition selects; both (a set of
  * functions the engine calls and joins) when it is not known. */
+/* Is v the failing branch of an `assert` (see parser/stmt.c)? */
+static bool is_assert_fail(const AbsValue *v) {
+  return v->kind == ABS_FUNC && v->func.n == 1 && v->func.fns[0]->kind == ABS_FN_CLOSURE &&
+         v->func.fns[0]->closure.graph->is_assert_fail;
+}
+
 const AbsValue *rule_switch(EvalCall *c) {
   const AbsValue *a = c->args[1], *b = c->args[2];
   switch (abs_truthiness(c->args[0])) {
   case ABS_TRUTH_TRUE: return a;
-  case ABS_TRUTH_FALSE: return b;
+  case ABS_TRUTH_FALSE:
+    if (is_assert_fail(b))
+      eval_error(c, DK_ASSERT_FALSE, "this assertion always fails: its condition is %s",
+                 abs_to_string(c->args[0]));
+    return b;
   default: break;
   }
   if (a->kind == ABS_FUNC && b->kind == ABS_FUNC) return abs_func_union(c->st, a, b);

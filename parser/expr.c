@@ -486,7 +486,7 @@ AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
   VEC(AnfNode *) pos = {0};
   VEC(AnfNode *) kw = {0};
   VEC(AnfNode *) segs = {0};   /* for calls with *t: tuples and starred values */
-  bool star = false;
+  bool star = false, dict_splat = false;
   if (kind(L, args) == K_generator_expression) {
     vec_push(&pos, lower_expr(L, s, args));
   } else {
@@ -520,6 +520,7 @@ AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
       }
       case K_dictionary_splat:
         unsupported(L, a, "**kwargs in a call");
+        dict_splat = true;
         break;
       default:
         if (kw.len && !star) { /* positional after keyword: tree-sitter accepts it */
@@ -530,6 +531,7 @@ AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
       }
     }
   }
+  if (dict_splat) return error_value(L, sp); /* the arguments are unknown: say no more */
   if (star) {
     if (pos.len) {
       AnfNode **in = fx_array(AnfNode *, pos.len + 1);
@@ -605,6 +607,7 @@ static AnfNode *comp_for(Lower *L, Comp *c, int i, AnfNode *acc) {
   AnfNode *more = op_call(L, cs, sp, OP_LT, 2, k, len);
   AnfGraph *body = new_block(L, cs, name_join(c->what, "_body", ""), h, sp);
   AnfGraph *exit = new_block(L, cs, name_join(c->what, "_exit", ""), h, sp);
+  h->is_comprehension = body->is_comprehension = exit->is_comprehension = !c->is_list;
   anf_set_output(exit, accp);
   anf_set_output(h, switch_call(L, cs, sp, more, body, exit));
   cs->cur.g = body;
@@ -629,6 +632,7 @@ static AnfNode *comp_if(Lower *L, Comp *c, int i, AnfNode *acc) {
   AnfGraph *outer = cs->cur.g;
   AnfGraph *keep = new_block(L, cs, name_join(c->what, "_if", ""), outer, sp);
   AnfGraph *skip = new_block(L, cs, name_join(c->what, "_skip", ""), outer, sp);
+  keep->is_comprehension = skip->is_comprehension = !c->is_list;
   cs->cur.g = keep;
   anf_set_output(keep, comp_clause(L, c, i + 1, acc));
   cs->cur.g = outer;

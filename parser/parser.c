@@ -728,8 +728,18 @@ static void module_stmt(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
   case K_for_statement: unsupported_stmt(L, n, "a for loop at module level"); return;
   case K_while_statement: unsupported_stmt(L, n, "a while loop at module level"); return;
   case K_ERROR: return;
+  case K_return_statement: case K_break_statement: case K_continue_statement:
+    lower_block(L, s, n); /* syntax errors at module level, as in CPython */
+    return;
+  case K_try_statement: unsupported_stmt(L, n, "try/except/finally"); return;
+  case K_with_statement: unsupported_stmt(L, n, "with"); return;
+  case K_match_statement: unsupported_stmt(L, n, "match"); return;
+  case K_global_statement: unsupported_stmt(L, n, "global"); return;
+  case K_nonlocal_statement: unsupported_stmt(L, n, "nonlocal"); return;
+  case K_delete_statement: unsupported_stmt(L, n, "del"); return;
   default:
-    lower_block(L, s, n); /* reports what is unsupported anywhere */
+    if (ts_node_has_error(n)) return;
+    unsupported_stmt(L, n, fx_sprintf("this statement (%s) at module level", ts_node_type(n)));
     return;
   }
 }

@@ -608,6 +608,7 @@ static void lower_assert(Lower *L, Scope *s, TSNode n) {
   AnfGraph *g0 = s->cur.g;
   AnfGraph *ok = new_block(L, s, "assert_ok", g0, sp);
   AnfGraph *fail = new_block(L, s, "assert_fail", g0, sp);
+  fail->is_assert_fail = true;
   anf_set_output(g0, switch_call(L, s, sp, c, ok, fail));
   s->cur.g = fail;
   AnfNode *m = node_is_null(msg) ? NULL : lower_expr(L, s, msg);
