@@ -188,7 +188,17 @@ static const AbsValue *const_value_of(Engine *E, const AnfNode *n, const Ctx *c)
 /* Constants other than graphs (closures depend on the context) are
  * converted once per node. */
 static const AbsValue *const_value(Engine *E, const AnfNode *n, const Ctx *c) {
-  if (n->c.kind == ANF_C_GRAPH || n->id >= E->nconsts) return const_value_of(E, n, c);
+  if (n->id >= E->nconsts) return const_value_of(E, n, c);
+  if (n->c.kind == ANF_C_GRAPH) {
+    /* a closure depends on the parent context: remember the last one */
+    AnfGraph *g = n->c.graph;
+    const Ctx *pc = g->parent ? cache_ctx_for(c, g->parent) : NULL;
+    if (E->consts[n->id] && E->const_ctx[n->id] == pc) return E->consts[n->id];
+    const AbsValue *v = const_value_of(E, n, c);
+    E->consts[n->id] = v;
+    E->const_ctx[n->id] = pc;
+    return v;
+  }
   const AbsValue *v = E->consts[n->id];
   if (!v) v = E->consts[n->id] = const_value_of(E, n, c);
   return v;
@@ -769,6 +779,7 @@ Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOpti
   E->running = fx_array(Ctx *, m->next_graph_id + 1);
   E->nconsts = m->next_node_id;
   E->consts = fx_array(const AbsValue *, m->next_node_id + 1);
+  E->const_ctx = fx_array(const Ctx *, m->next_node_id + 1);
   hm_init(&E->reported, rk_hash, rk_eq);
   hm_init_ptr(&E->budget_noted);
   init_prims(E);

@@ -18,6 +18,7 @@ struct Engine {
   EngineStats stats;
   PrimInfo prims[OP__COUNT];
   const AbsValue **consts;  /* per node id: a constant's value, once computed */
+  const Ctx **const_ctx;    /* per graph-constant node: the parent context of consts[] */
   uint32_t nconsts;
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */
