@@ -29,7 +29,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types soundness}
+SUITES=${SUITES:-unit anf diag bad infer types soundness runtime}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -305,6 +305,21 @@ suite_soundness() {
       fail "soundness/$name" "$(head -n 1 "$out")" "$(tail -n +2 "$out")"
     fi
   done
+}
+
+# The numpy reference runtime (python/fathom): every op's shape and dtype
+# against the DSL rules on random shapes, and the example programs run.
+# numpy comes from Debian's python3-numpy, which serves /usr/bin/python3.
+suite_runtime() {
+  local out=$TMP/runtime.out why
+  run "$out" "$out" /usr/bin/python3 "$TESTS/runtime/test_runtime.py"
+  if why=$(crashed "$out"); then
+    fail "runtime" "$why" "$(tail -n 20 "$out")"
+  elif [ "$status" -eq 0 ]; then
+    pass
+  else
+    fail "runtime" "$(tail -n 1 "$out")" "$(grep -i fail "$out" | head -n 15)"
+  fi
 }
 
 for suite in $SUITES; do
