@@ -66,6 +66,8 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@echo "== fathom anf examples/demo.py =="
 	@$(BUILD)/fathom anf examples/demo.py
+	@echo "== fathom infer examples/demo.py =="
+	@$(BUILD)/fathom infer examples/demo.py
 	@echo "== fathom check examples/demo_bad.py =="
 	@$(BUILD)/fathom check examples/demo_bad.py || true
 
