@@ -81,22 +81,30 @@ static void branch_value(Lower *L, Scope *s, AnfGraph *g, TSNode e, AnfNode *rea
 
 /* ---- literals ---- */
 
-static AnfNode *lower_integer(Lower *L, TSNode n) {
-  Span sp = span_of(L, n);
+/* The digits of a number literal without its `_` separators, or NULL
+ * (reported) for a complex literal such as 1j. */
+static const char *number_digits(Lower *L, TSNode n) {
   const char *t = text_of(L, n);
   size_t len = strlen(t);
   if (len && (t[len - 1] == 'j' || t[len - 1] == 'J')) {
     unsupported(L, n, "a complex number");
-    return error_value(L, sp);
+    return NULL;
   }
   char *clean = fx_alloc_atomic(len + 1);
   size_t k = 0;
   for (size_t i = 0; i < len; i++)
     if (t[i] != '_') clean[k++] = t[i];
   clean[k] = 0;
+  return clean;
+}
+
+static AnfNode *lower_integer(Lower *L, TSNode n) {
+  Span sp = span_of(L, n);
+  const char *clean = number_digits(L, n);
+  if (!clean) return error_value(L, sp);
   int base = 10;
   const char *digits = clean;
-  if (k > 1 && clean[0] == '0') {
+  if (clean[0] == '0' && clean[1]) {
     char p = (char)(clean[1] | 0x20);
     if (p == 'x') base = 16, digits += 2;
     else if (p == 'o') base = 8, digits += 2;
@@ -107,7 +115,8 @@ static AnfNode *lower_integer(Lower *L, TSNode n) {
   unsigned long long v = strtoull(digits, &end, base);
   if (errno == ERANGE || v > (unsigned long long)INT64_MAX) {
     diag_report(L->diags, DK_UNSUPPORTED, sp,
-                "integer literal %s does not fit in 64 bits (DSL ints are 64-bit)", t);
+                "integer literal %s does not fit in 64 bits (DSL ints are 64-bit)",
+                text_of(L, n));
     return error_value(L, sp);
   }
   return anf_const_int(L->mod, sp, (int64_t)v);
@@ -115,17 +124,8 @@ static AnfNode *lower_integer(Lower *L, TSNode n) {
 
 static AnfNode *lower_float(Lower *L, TSNode n) {
   Span sp = span_of(L, n);
-  const char *t = text_of(L, n);
-  size_t len = strlen(t);
-  if (len && (t[len - 1] == 'j' || t[len - 1] == 'J')) {
-    unsupported(L, n, "a complex number");
-    return error_value(L, sp);
-  }
-  char *clean = fx_alloc_atomic(len + 1);
-  size_t k = 0;
-  for (size_t i = 0; i < len; i++)
-    if (t[i] != '_') clean[k++] = t[i];
-  clean[k] = 0;
+  const char *clean = number_digits(L, n);
+  if (!clean) return error_value(L, sp);
   return anf_const_float(L->mod, sp, strtod(clean, NULL));
 }
 
