@@ -80,7 +80,9 @@ void eval_note(EvalCall *c, DiagKind kind, const char *fmt, ...)
 /* ---- the registry (evaluators/rules.def) ----
  * RULE(OP, min_args, max_args (-1: any), rule, flags) */
 enum {
-  RULE_PURE = 1,        /* result depends only on the arguments: cached */
+  RULE_PURE = 1,        /* result depends only on the arguments (cacheable; the
+                           engine does not cache today: a lookup costs more than
+                           most rules) */
   RULE_LAZY_ERRORS = 2, /* called even when an argument is error/bottom */
 };
 typedef struct PrimInfo {
