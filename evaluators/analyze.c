@@ -10,6 +10,7 @@
 #include <string.h>
 #include "analyze.h"
 #include "engine.h"
+#include "rules.h"
 
 void analysis_default_options(AnalysisOptions *o) {
   memset(o, 0, sizeof *o);
@@ -98,21 +99,41 @@ static const AbsValue *tower(AbsStore *st, const AbsValue *v, const AbsValue *an
   return v;
 }
 
+/* The annotations of g's parameters parsed in scope (NULL where absent or
+ * not understood; the parameter pass reported those). */
+static const AbsValue **param_annotations(Analysis *a, AnfGraph *g, AbsSymScope *scope) {
+  const AbsValue **anns = fx_array(const AbsValue *, g->nparams + 1);
+  for (int i = 0; i < g->nparams; i++) {
+    const AnfAnnot *an = g->annots ? &g->annots[i] : NULL;
+    AbsParseError err = {0};
+    if (an && an->text)
+      anns[i] = abs_parse(a->st, an->text, strlen(an->text), scope, &an->span, &err);
+  }
+  return anns;
+}
+
 static void check_return(Analysis *a, Ctx *c, DiagSink *diags) {
   AnfGraph *g = c->g;
   if (!g->ret_annot.text || !c->result || c->result->kind == ABS_BOTTOM) return;
   if (abs_has_error(c->result)) return;
   AbsParseError err = {0};
-  const AbsValue *ann = abs_parse(a->st, g->ret_annot.text, strlen(g->ret_annot.text), NULL,
+  AbsSymScope *scope = abs_scope_new(a->st);   /* one per signature, as for the entry */
+  const AbsValue **params = param_annotations(a, g, scope);
+  const AbsValue *ann = abs_parse(a->st, g->ret_annot.text, strlen(g->ret_annot.text), scope,
                                   &g->ret_annot.span, &err);
   if (!ann) return; /* the parameter pass reported unparsable annotations */
   AbsJoinError jerr = {0};
-  abs_join(a->st, tower(a->st, abs_bound_part(a->st, c->result), ann), ann, &jerr);
-  if (!jerr.left) return;
+  const AbsValue *result = abs_bound_part(a->st, c->result);
+  abs_join(a->st, tower(a->st, result, ann), ann, &jerr);
+  const char *why = jerr.left ? NULL
+                    : rules_tensor_annotation_mismatch(a->st, g->nparams, params, c->args,
+                                                       ann, result);
+  if (!jerr.left && !why) return;
   Diag *d = engine_report(a->E, g->output, g->ret_annot.span, NULL, DK_RETURN_ANNOTATION,
-                          fx_sprintf("'%s' is annotated to return %s, but returns %s",
+                          fx_sprintf("'%s' is annotated to return %s, but returns %s%s%s",
                                      g->fn_name, abs_to_string(ann),
-                                     abs_to_string(abs_broaden(a->st, c->result))));
+                                     abs_to_string(abs_broaden(a->st, c->result)),
+                                     why ? ": " : "", why ? why : ""));
   if (d && g->output) diag_note(d, g->output->span, "the returned value comes from here");
 }
 
@@ -185,7 +206,8 @@ CtxVec analysis_function_contexts(Analysis *a) {
     AnfGraph *g = a->m->graphs.items[i];
     if (g->role != ANF_G_FUNCTION && g->role != ANF_G_LAMBDA) continue;
     size_t first = out.len;
-    for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph) vec_push(&out, c);
+    for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph)
+      if (c->state != CTX_NEW) vec_push(&out, c);   /* never run: a merged or refined context */
     /* newest first in the list: reverse into creation order */
     for (size_t lo = first, hi = out.len; hi > lo + 1; lo++, hi--) {
       Ctx *tmp = out.items[lo];

@@ -577,12 +577,24 @@ static const AbsValue *call_partial(Engine *E, AnfNode *site, Ctx *c, const AbsF
   return call_fn(E, site, c, fn->partial.fn, &b);
 }
 
+/* JEvaluator: grad(f)(args) calls f with the arguments; the tensor rules
+ * check that f returned a float scalar and give the gradients. */
+static const AbsValue *call_grad(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn,
+                                 const Args *a) {
+  const AbsValue *out = call_fn(E, site, c, fn->grad.fn, a);
+  EvalCall ec = {.E = E, .st = E->st, .node = site, .ctx = c,
+                 .op = fn->grad.with_value ? OP_VALUE_AND_GRAD : OP_GRAD,
+                 .nargs = a->npos, .args = a->pos, .nkw = a->nkw,
+                 .kw_names = a->kw_names, .kw_vals = a->kw_vals};
+  return rules_grad_result(&ec, fn->grad.argnums, fn->grad.with_value, out);
+}
+
 static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn, const Args *a) {
   switch (fn->kind) {
   case ABS_FN_PRIM: return call_prim(E, site, c, fn->prim, a);
   case ABS_FN_CLOSURE: return call_closure(E, site, c, fn->closure.graph, fn->closure.ctx, a);
   case ABS_FN_PARTIAL: return call_partial(E, site, c, fn, a);
-  case ABS_FN_GRAD: return abs_unknown(E->st); /* JEvaluator: issue 4 */
+  case ABS_FN_GRAD: return call_grad(E, site, c, fn, a);
   }
   return abs_unknown(E->st);
 }

@@ -16,8 +16,9 @@
  *   rules_builtin.c  conversions, abs min max sum, isinstance, print,
  *                    reveal_type, partial, exceptions, check_bound, kwarg,
  *                    getattr, fstring, math
- *   rules_tensor.c   the dispatch points where a Tensor argument leaves these
- *                    rules (issue 4 fills them in)
+ *   rules_tensor*.c  the tensor rules: the dispatch points where a Tensor
+ *                    argument leaves these rules, and every tensor op
+ *                    (see "inside the tensor rules" below)
  *
  * Conventions, the same in every file:
  *  - The engine checked the argument count of rules.def, keywords
@@ -44,6 +45,16 @@
 #define RULE(op, min_args, max_args, fn, flags) const AbsValue *fn(EvalCall *c);
 #include "rules.def"
 #undef RULE
+
+/* The scalar rules behind the rows that rules_tensor.c wraps (a Tensor
+ * argument goes to the tensor rules, anything else here). */
+const AbsValue *rule_not(EvalCall *c);
+const AbsValue *rule_truth(EvalCall *c);
+const AbsValue *rule_switch(EvalCall *c);
+const AbsValue *rule_bool(EvalCall *c);
+const AbsValue *rule_sum(EvalCall *c);
+const AbsValue *rule_min(EvalCall *c);
+const AbsValue *rule_max(EvalCall *c);
 
 /* ---- classification ---- */
 
@@ -153,9 +164,8 @@ bool rules_parse_float(const char *s, size_t n, double *out, bool *maybe);
 /* str(v) of a constant, appended to b; false when v has no known text. */
 bool rules_str_of(StrBuf *b, const AbsValue *v);
 
-/* ---- tensors (rules_tensor.c, issue 4) ----
- * Where a scalar or sequence rule meets a Tensor.  Until the tensor rules
- * exist these return unknown (sound and silent). */
+/* ---- tensors (rules_tensor*.c) ----
+ * Where a scalar or sequence rule meets a Tensor. */
 
 /* An operator (binary: b != NULL; unary: b == NULL) with a Tensor operand:
  * arithmetic, bit ops, comparisons, and OP_IN (a: the item, b: the
@@ -175,5 +185,129 @@ const AbsValue *rules_tensor_getattr(EvalCall *c, const AbsValue *x,
 const AbsValue *rules_tensor_iter_len(EvalCall *c, const AbsValue *x);
 const AbsValue *rules_tensor_iter_get(EvalCall *c, const AbsValue *x,
                                       const AbsValue *k);
+
+/* ---- inside the tensor rules (rules_tensor*.c) ----
+ *   rules_tensor.c        operands, dims from provenance (x.shape[0]),
+ *                         broadcasting, dtype promotion, shape messages, the
+ *                         dispatch points above, truth and switch (with the
+ *                         refinement of `assert x.shape[i] == y.shape[j]`)
+ *   rules_tensor_ops.c    creation, elementwise and unary math, reductions,
+ *                         clip, cast, softmax, dropout
+ *   rules_tensor_shape.c  reshape transpose expand_dims squeeze concat stack
+ *                         split broadcast_to flatten, indexing and slicing
+ *   rules_tensor_nn.c     matmul, linear, conv2d, max_pool2d, layer_norm,
+ *                         take, embedding, one_hot
+ *   rules_tensor_grad.c   grad and value_and_grad (the JEvaluator's check),
+ *                         tensor-aware return-annotation checks
+ * A helper that can fail returns NULL when all is well, else the value the
+ * rule must return (unknown for a vague argument, error after a report). */
+
+/* A tensor operand: a Tensor, or a Python number where a tensor may stand
+ * (it takes part as a 0-d tensor with a weak dtype, language.md 6). */
+typedef struct TensorArg {
+  const AbsValue *v;
+  AnfNode *node;           /* the node that computed it, or NULL */
+  bool scalar;             /* a Python bool, int or float */
+  AbsDType dtype;          /* a scalar's: DT_BOOL, DT_I64 or DT_F64 */
+  int rank;                /* -1: unknown */
+  const AbsDim *const *dims;
+} TensorArg;
+
+/* The node that computed positional argument pos (or keyword kw) of c, when
+ * c is a direct call of its op (or a method call x.op(...)) and that node's
+ * value is the argument's; NULL otherwise. */
+AnfNode *rules_tensor_arg_node(EvalCall *c, int pos, const char *kw);
+/* The dim a Python int denotes: its constant, or the exact dim its node
+ * computes from tensor shapes (`x.shape[0] * 2` is 2*N), else `?`. */
+const AbsDim *rules_tensor_int_dim(EvalCall *c, const AbsValue *v, AnfNode *node);
+/* The same for each item of a tuple of ints (v->tuple.n dims). */
+const AbsDim **rules_tensor_tuple_dims(EvalCall *c, const AbsValue *v, AnfNode *node);
+
+/* v as an operand (a scalar only when allow_scalar). */
+const AbsValue *rules_tensor_operand(EvalCall *c, const AbsValue *v, AnfNode *node,
+                                     bool allow_scalar, TensorArg *t);
+/* Argument pos / keyword kw as an operand. */
+const AbsValue *rules_tensor_get(EvalCall *c, int pos, const char *kw, bool allow_scalar,
+                                 TensorArg *t);
+/* A name for an operand in messages: its variable, else its source text. */
+const char *rules_tensor_label(const TensorArg *t);
+/* "(N, 3)" */
+const char *rules_tensor_shape_str(int rank, const AbsDim *const *dims);
+bool rules_dim_is(const AbsDim *d, int64_t k);
+const char *rules_dim_str(const AbsDim *d);
+/* Node of item i of a tuple built by make_tuple at node tuple (NULL when
+ * not such a node, or its value is not item). */
+AnfNode *rules_tensor_item_node(EvalCall *c, AnfNode *tuple, int i, const AbsValue *item);
+
+/* shape-mismatch "PREFIX: da (a, from line 3) vs db (b, from line 4)", with
+ * notes at the symbols' origins and at both operands. */
+const AbsValue *rules_tensor_dim_mismatch(EvalCall *c, const char *prefix, const TensorArg *a,
+                                          const AbsDim *da, const TensorArg *b,
+                                          const AbsDim *db);
+/* Any other report about operands (either may be NULL): notes at each. */
+const AbsValue *rules_tensor_fail(EvalCall *c, DiagKind kind, const TensorArg *a,
+                                  const TensorArg *b, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* Two dims that must be equal: the one they agree on (a `?` takes the
+ * other), or NULL when they differ. */
+const AbsDim *rules_tensor_unify(const AbsDim *a, const AbsDim *b);
+/* numpy broadcasting of n operands; the result in *rank (-1: unknown) and
+ * *dims.  what: the operation, for messages ("+", "where"). */
+const AbsValue *rules_tensor_broadcast(EvalCall *c, const char *what, int n,
+                                       const TensorArg *const *ts, int *rank,
+                                       const AbsDim ***dims);
+/* The dtype of an operation on a and b: equal tensor dtypes, or a Python
+ * scalar taking the tensor's (int tensor with float scalar: f32). */
+const AbsValue *rules_tensor_dtype_join(EvalCall *c, const char *what, const TensorArg *a,
+                                        const TensorArg *b, AbsDType *out);
+/* f32 for integer and bool dtypes (DSL rule), the dtype itself for floats. */
+AbsDType rules_tensor_float_of(AbsDType d);
+/* A dtype argument: `f32`, or Python's int, float, bool. */
+const AbsValue *rules_tensor_dtype_arg(EvalCall *c, const AbsValue *v, AbsDType *out);
+/* One axis in [-rank, rank) (rank + extra for expand_dims, stack), made
+ * non-negative; rank must be known.  *out is -1 when v is not a constant. */
+const AbsValue *rules_tensor_axis(EvalCall *c, const AbsValue *v, const TensorArg *x,
+                                  int extra, int *out);
+/* A shape argument (a tuple of ints, or one int) as dims; *rank -1 for a
+ * list (length unknown).  allow_minus1: reshape's -1 stays as the dim -1. */
+const AbsValue *rules_tensor_shape_arg(EvalCall *c, const AbsValue *v, AnfNode *node,
+                                       bool allow_minus1, int *rank, const AbsDim ***dims);
+/* The product of dims (exact), or `?`. */
+const AbsDim *rules_tensor_numel(AbsStore *st, int rank, const AbsDim *const *dims);
+/* a and b differ whatever their symbols are (each symbol >= 1): B*T*32
+ * and B*T*128, N and N+1; never for `?`. */
+bool rules_dim_differ(AbsStore *st, const AbsDim *a, const AbsDim *b);
+/* a / b when b divides a exactly as polynomials (N*T / T is N), else NULL. */
+const AbsDim *rules_dim_div_exact(AbsStore *st, const AbsDim *a, const AbsDim *b);
+/* Whether x certainly holds one element (TRI_TRUE), certainly not
+ * (TRI_FALSE), or cannot be told (symbols and `?` may be 1). */
+Tri rules_tensor_single(const AbsValue *x);
+/* Constant slice fields resolved against length n (slice.indices). */
+bool rules_tensor_slice(const AbsValue *sl, int64_t n, int64_t *start, int64_t *step,
+                        int64_t *count);
+
+/* Rules shared between the files. */
+const AbsValue *rules_tensor_elementwise(EvalCall *c, AnfOp op, const TensorArg *a,
+                                         const TensorArg *b);
+const AbsValue *rules_tensor_unary(EvalCall *c, AnfOp op, const TensorArg *x);
+const AbsValue *rules_tensor_matmul(EvalCall *c, const TensorArg *a, const TensorArg *b);
+/* A reduction (OP_REDUCE_SUM, OP_MEAN, OP_MAX ...) of c's arguments
+ * (x, axis=None, keepdims=False). */
+const AbsValue *rules_tensor_reduce(EvalCall *c, AnfOp kind);
+const AbsValue *rules_tensor_index(EvalCall *c, const TensorArg *x, const AbsValue *idx,
+                                   AnfNode *idx_node);
+/* The JEvaluator's part: out is what f returned for c's arguments; checks
+ * it is a float scalar and gives the gradients (with the value when
+ * with_value). */
+const AbsValue *rules_grad_result(EvalCall *c, const AbsValue *argnums, bool with_value,
+                                  const AbsValue *out);
+/* Return-annotation check with tensors: the annotation's symbols are bound
+ * by matching the parameter annotations (parsed in one scope with ret_ann)
+ * against the context's arguments; a result dim that differs from what a
+ * symbol or int demands is reported (NULL: fine, else the reason). */
+const char *rules_tensor_annotation_mismatch(AbsStore *st, int nparams,
+                                             const AbsValue *const *param_anns,
+                                             const AbsValue *args, const AbsValue *ret_ann,
+                                             const AbsValue *result);
 
 #endif

@@ -1,30 +1,1119 @@
-/* rules_tensor.c: where the scalar and sequence rules hand a Tensor over.
+/* rules_tensor.c: where tensors meet the scalar rules, and what every
+ * tensor rule shares.
  *
- * Placeholders until the tensor rules (issue 4) replace this file: each
- * dispatch point of rules.h answers `unknown`, which is sound and silent,
- * so programs that mix tensors in get no false errors meanwhile.  Iterating
- * a tensor counts as a loop of unknown length. */
+ * A tensor is Tensor[dtype, (d0, ...)] with each dim an int, a symbol (an
+ * unknown size >= 1 from an annotation), an exact expression, or `?`
+ * (abstract.h).  The rules follow numpy's shape semantics with the DSL's
+ * dtype rules (language.md 6):
+ *   - broadcasting aligns shapes from the right; equal dims agree, a 1
+ *     stretches, a `?` takes the other side (it is 1 or equal, else the
+ *     program raises), two different non-1 dims (two symbols, a symbol and
+ *     an int: a symbol is not known to be 3) are a shape-mismatch that
+ *     names both and where each came from: a symbol's annotation, or the
+ *     operand's definition (notes point there);
+ *   - tensor-tensor operations need one dtype (else dtype-mismatch: use
+ *     cast); a Python scalar takes the tensor's dtype when the kinds agree,
+ *     an int tensor with a float scalar gives f32, and true division of
+ *     integer tensors gives f32.
+ *
+ * Symbolic dims through Python ints.  `x.shape` is a tuple whose known dims
+ * are constants and whose other dims are plain i64 (language.md 6), so the
+ * lattice is unchanged.  The symbol is recovered where a shape is needed
+ * (zeros((n, 3)), reshape(x, (B*T, -1)), one_hot(ids, n) ...) from the
+ * value's provenance: the rule finds the node that computed its argument
+ * (rules_tensor_arg_node) and walks back through getitem, getattr('shape'),
+ * unpacking, len, + - * //, tuple building and slicing to the tensors they
+ * read, whose dims are in their values (walk_int, walk_tuple).  A walk
+ * reads only values of the current context and its closure ancestors, so
+ * it is a pure function of (node, context) and needs no state: no side
+ * table, nothing to invalidate when a fixpoint round restarts.  A value
+ * that arrives through a parameter (a call, a loop variable) walks to `?`:
+ * contexts are shared by every call with the same abstract arguments, so a
+ * symbol remembered there could belong to another caller.  Rules that walk
+ * are therefore not RULE_PURE (their value depends on more than the
+ * argument values).
+ *
+ * The same walk refines branches: `switch(eq(a, b), T, F)` whose sides walk
+ * to dims d1 != d2 evaluates T with one symbol replaced by the other
+ * (abs_subst_dim) in the contexts T's closure reads, which is how
+ * `assert x.shape[1] == w.shape[0]` unifies two symbols on the paths after
+ * it (the parser puts the rest of the block inside the assert's ok
+ * branch); `if a == b:` refines its true branch and `!=` its false one; a
+ * dim compared with an int becomes that int; sides that walk to one dim
+ * decide the condition.  The rewritten contexts are interned like any
+ * (cache_ctx) but never run as a whole: the nodes the branch reads are
+ * evaluated in them on demand, as for the engine's merged closure
+ * contexts, and like those they are not redone when an enclosing fixpoint
+ * round restarts (sound unless a node before the assert reads a running
+ * recursion's approximation through a value the substitution missed);
+ * analysis_function_contexts leaves such never-run contexts out. */
+#include <string.h>
+
+#include "engine.h"
 #include "rules.h"
+
+enum { WALK_STEPS = 256 };   /* nodes one walk may visit (a DAG of + can be wide) */
+
+/* ------------------------------------------------------------ small */
+
+bool rules_dim_is(const AbsDim *d, int64_t k) { return d->kind == DIM_INT && d->value == k; }
+
+static const AbsDim *any_dim(EvalCall *c) { return dim_any(c->st); }
+
+const char *rules_tensor_shape_str(int rank, const AbsDim *const *dims) {
+  if (rank < 0) return "...";
+  StrBuf b = {0};
+  sb_putc(&b, '(');
+  for (int i = 0; i < rank; i++) {
+    if (i) sb_puts(&b, ", ");
+    dim_print(&b, dims[i]);
+  }
+  if (rank == 1) sb_putc(&b, ',');
+  sb_putc(&b, ')');
+  return sb_cstr(&b);
+}
+
+const char *rules_dim_str(const AbsDim *d) {
+  StrBuf b = {0};
+  dim_print(&b, d);
+  return sb_cstr(&b);
+}
+
+const AbsDim *rules_tensor_numel(AbsStore *st, int rank, const AbsDim *const *dims) {
+  if (rank < 0) return dim_any(st);
+  const AbsDim *n = dim_const(st, 1);
+  for (int i = 0; i < rank; i++) n = dim_mul(st, n, dims[i]);
+  return n;
+}
+
+/* d > 0 (sign 1) or d < 0 (sign -1) for every value of its symbols
+ * (each >= 1): a polynomial over symbols only whose coefficients all have
+ * that sign, with a constant of that sign or 0. */
+static bool definite_sign(const AbsDim *d, int sign) {
+  if (d->kind == DIM_INT) return sign > 0 ? d->value > 0 : d->value < 0;
+  if (d->kind == DIM_SYM) return sign > 0;
+  if (d->kind != DIM_POLY || (sign > 0 ? d->poly.constant < 0 : d->poly.constant > 0)) return false;
+  for (int i = 0; i < d->poly.nterms; i++) {
+    const AbsDimTerm *t = &d->poly.terms[i];
+    if (sign > 0 ? t->coeff < 0 : t->coeff > 0) return false;
+    for (int j = 0; j < t->natoms; j++)
+      if (t->atoms[j]->kind != DIM_SYM) return false;
+  }
+  return true;
+}
+
+bool rules_dim_differ(AbsStore *st, const AbsDim *a, const AbsDim *b) {
+  if (a == b || a->kind == DIM_ANY || b->kind == DIM_ANY) return false;
+  const AbsDim *d = dim_sub(st, a, b);
+  return d->kind != DIM_ANY && (definite_sign(d, 1) || definite_sign(d, -1));
+}
+
+AbsDType rules_tensor_float_of(AbsDType d) { return abs_dtype_is_float(d) ? d : DT_F32; }
+
+Tri rules_tensor_single(const AbsValue *x) {
+  if (x->tensor.rank < 0) return TRI_UNKNOWN;
+  Tri r = TRI_TRUE;
+  for (int i = 0; i < x->tensor.rank; i++) {
+    const AbsDim *d = x->tensor.dims[i];
+    if (d->kind == DIM_INT && d->value != 1) return TRI_FALSE;
+    if (d->kind != DIM_INT) r = TRI_UNKNOWN;
+  }
+  return r;
+}
+
+/* ------------------------------------------------------------ slices */
+
+static bool slice_field(const AbsValue *v, bool *none, int64_t *k) {
+  *none = v->kind == ABS_NONE;
+  return *none || abs_const_int(v, true, k);
+}
+
+/* PySlice_AdjustIndices for one bound. */
+static int64_t adjust(bool none, int64_t k, int64_t n, int64_t step, bool is_start) {
+  int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? n - 1 : n;
+  if (none) return (step < 0) == is_start ? upper : lower;
+  if (k < 0) {
+    k += n;
+    return k < 0 ? lower : k;
+  }
+  return k > upper ? upper : k;
+}
+
+bool rules_tensor_slice(const AbsValue *sl, int64_t n, int64_t *start, int64_t *step,
+                        int64_t *count) {
+  bool none[3];
+  int64_t v[3] = {0, 0, 1};
+  const AbsValue *f[3] = {sl->slice.start, sl->slice.stop, sl->slice.step};
+  for (int i = 0; i < 3; i++)
+    if (!slice_field(f[i], &none[i], &v[i])) return false;
+  int64_t s = none[2] ? 1 : v[2];
+  if (s == 0 || s == INT64_MIN) return false;
+  int64_t a = adjust(none[0], v[0], n, s, true), b = adjust(none[1], v[1], n, s, false);
+  *start = a;
+  *step = s;
+  *count = 0;
+  if (s < 0 && b < a) *count = (a - b - 1) / -s + 1;
+  if (s > 0 && a < b) *count = (b - a - 1) / s + 1;
+  return true;
+}
+
+/* ------------------------------------------------------------ provenance */
+
+static const AbsValue *value_at(EvalCall *c, const AnfNode *n) {
+  return n ? engine_value(c->E, c->ctx, n) : NULL;
+}
+
+/* n is an apply of a primitive named directly: which one. */
+static bool op_apply(const AnfNode *n, AnfOp *op) {
+  if (!n || n->kind != ANF_APPLY) return false;
+  const AnfNode *f = n->apply.inputs[0];
+  if (f->kind != ANF_CONST || f->c.kind != ANF_C_OP) return false;
+  *op = f->c.op;
+  return true;
+}
+
+static bool const_str(const AnfNode *n, const char *s) {
+  return n->kind == ANF_CONST && n->c.kind == ANF_C_STR && strcmp(n->c.s, s) == 0;
+}
+
+static const AbsDim *walk_int(EvalCall *c, const AnfNode *n, int *steps);
+
+/* The dims of a tuple of len ints from its value alone. */
+static const AbsDim **dims_of_value(EvalCall *c, const AbsValue *v, int len) {
+  const AbsDim **d = fx_array(const AbsDim *, len + 1);
+  for (int i = 0; i < len; i++) {
+    int64_t k;
+    bool ok = v && v->kind == ABS_TUPLE && i < v->tuple.n &&
+              abs_const_int(v->tuple.items[i], true, &k);
+    d[i] = ok ? dim_const(c->st, k) : any_dim(c);
+  }
+  return d;
+}
+
+static int tuple_len(const AbsValue *v) { return v && v->kind == ABS_TUPLE ? v->tuple.n : -1; }
+
+static const AbsDim **walk_tuple(EvalCall *c, const AnfNode *n, int len, int *steps);
+
+/* The node that computes item k of the tuple node n, when n builds the
+ * tuple visibly (make_tuple, possibly through unpack). */
+static const AnfNode *item_source(EvalCall *c, const AnfNode *n, int64_t k, int *steps) {
+  AnfOp op;
+  if (++*steps > WALK_STEPS || !op_apply(n, &op)) return NULL;
+  int na = n->apply.ninputs - 1;
+  if (op == OP_MAKE_TUPLE) return k >= 0 && k < na ? n->apply.inputs[k + 1] : NULL;
+  if ((op == OP_UNPACK || op == OP_CHECK_BOUND) && na >= 1)
+    return item_source(c, n->apply.inputs[1], k, steps);
+  return NULL;
+}
+
+/* getitem(S, k) where item k of S is itself a tuple of len ints. */
+static bool walk_tuple_item(EvalCall *c, AnfNode **in, int len, int *steps, const AbsDim **out) {
+  const AbsValue *s = value_at(c, in[0]), *i = value_at(c, in[1]);
+  int64_t k;
+  if (tuple_len(s) < 0 || !i || !abs_const_int(i, true, &k)) return false;
+  if (k < 0) k += s->tuple.n;
+  const AnfNode *src = item_source(c, in[0], k, steps);
+  if (!src || tuple_len(value_at(c, src)) != len) return false;
+  memcpy(out, walk_tuple(c, src, len, steps), sizeof(AbsDim *) * (size_t)len);
+  return true;
+}
+
+/* getitem(S, slice) where S is a tuple: the picked dims. */
+static bool walk_tuple_slice(EvalCall *c, AnfNode **in, int len, int *steps,
+                             const AbsDim **out) {
+  const AbsValue *s = value_at(c, in[0]), *sl = value_at(c, in[1]);
+  int64_t start, step, count;
+  if (tuple_len(s) < 0 || !sl || sl->kind != ABS_SLICE ||
+      !rules_tensor_slice(sl, s->tuple.n, &start, &step, &count) || count != len)
+    return false;
+  const AbsDim **src = walk_tuple(c, in[0], s->tuple.n, steps);
+  for (int64_t k = 0; k < count; k++) out[k] = src[start + k * step];
+  return true;
+}
+
+/* The dims a node computing a tuple of len ints denotes. */
+static bool walk_tuple_apply(EvalCall *c, const AnfNode *n, int len, int *steps,
+                             const AbsDim **out) {
+  AnfOp op;
+  if (++*steps > WALK_STEPS || !op_apply(n, &op)) return false;
+  int na = n->apply.ninputs - 1;
+  AnfNode **in = n->apply.inputs + 1;
+  switch (op) {
+  case OP_GETATTR: {
+    const AbsValue *x = value_at(c, in[0]);
+    if (na != 2 || !const_str(in[1], "shape") || !x || x->kind != ABS_TENSOR ||
+        x->tensor.rank != len)
+      return false;
+    memcpy(out, x->tensor.dims, sizeof(AbsDim *) * (size_t)len);
+    return true;
+  }
+  case OP_MAKE_TUPLE:
+    if (na != len) return false;
+    for (int i = 0; i < len; i++) out[i] = walk_int(c, in[i], steps);
+    return true;
+  case OP_UNPACK: case OP_CHECK_BOUND: case OP_TUPLE:
+    if (na < 1 || tuple_len(value_at(c, in[0])) != len) return false;
+    memcpy(out, walk_tuple(c, in[0], len, steps), sizeof(AbsDim *) * (size_t)len);
+    return true;
+  case OP_ADD: {
+    int la = na == 2 ? tuple_len(value_at(c, in[0])) : -1;
+    int lb = na == 2 ? tuple_len(value_at(c, in[1])) : -1;
+    if (la < 0 || lb < 0 || la + lb != len) return false;
+    memcpy(out, walk_tuple(c, in[0], la, steps), sizeof(AbsDim *) * (size_t)la);
+    memcpy(out + la, walk_tuple(c, in[1], lb, steps), sizeof(AbsDim *) * (size_t)lb);
+    return true;
+  }
+  case OP_GETITEM:
+    return na == 2 && (walk_tuple_slice(c, in, len, steps, out) ||
+                       walk_tuple_item(c, in, len, steps, out));
+  default: return false;
+  }
+}
+
+static const AbsDim **walk_tuple(EvalCall *c, const AnfNode *n, int len, int *steps) {
+  const AbsValue *v = value_at(c, n);
+  const AbsDim **base = dims_of_value(c, v, len);
+  if (tuple_len(v) != len) return base;
+  const AbsDim **walked = fx_array(const AbsDim *, len + 1);
+  if (!walk_tuple_apply(c, n, len, steps, walked)) return base;
+  for (int i = 0; i < len; i++)
+    if (base[i]->kind == DIM_ANY) base[i] = walked[i];
+  return base;
+}
+
+/* t[k] of a tuple node, k a constant. */
+static const AbsDim *walk_item(EvalCall *c, AnfNode **in, int *steps) {
+  const AbsValue *s = value_at(c, in[0]), *i = value_at(c, in[1]);
+  int64_t k;
+  int n = tuple_len(s);
+  if (n < 0 || !i || !abs_const_int(i, true, &k)) return any_dim(c);
+  if (k < 0) k += n;
+  if (k < 0 || k >= n) return any_dim(c);
+  return walk_tuple(c, in[0], n, steps)[k];
+}
+
+static const AbsDim *walk_arith(EvalCall *c, AnfOp op, AnfNode **in, int *steps) {
+  const AbsDim *a = walk_int(c, in[0], steps), *b = walk_int(c, in[1], steps);
+  switch (op) {
+  case OP_ADD: return dim_add(c->st, a, b);
+  case OP_SUB: return dim_sub(c->st, a, b);
+  case OP_MUL: return dim_mul(c->st, a, b);
+  default: return dim_floordiv(c->st, a, b);
+  }
+}
+
+/* The dim of x read by len(x) or x.size. */
+static const AbsDim *walk_tensor_attr(EvalCall *c, AnfNode *xn, bool size) {
+  const AbsValue *x = value_at(c, xn);
+  if (!x || x->kind != ABS_TENSOR || x->tensor.rank < (size ? 0 : 1)) return any_dim(c);
+  return size ? rules_tensor_numel(c->st, x->tensor.rank, x->tensor.dims) : x->tensor.dims[0];
+}
+
+static const AbsDim *walk_int(EvalCall *c, const AnfNode *n, int *steps) {
+  const AbsValue *v = value_at(c, n);
+  int64_t k;
+  AnfOp op;
+  if (!v) return any_dim(c);
+  if (abs_const_int(v, true, &k)) return dim_const(c->st, k);
+  if (v->kind != ABS_INT || ++*steps > WALK_STEPS || !op_apply(n, &op)) return any_dim(c);
+  int na = n->apply.ninputs - 1;
+  AnfNode **in = n->apply.inputs + 1;
+  switch (op) {
+  case OP_GETITEM: return na == 2 ? walk_item(c, in, steps) : any_dim(c);
+  case OP_ADD: case OP_SUB: case OP_MUL: case OP_FLOORDIV:
+    return na == 2 ? walk_arith(c, op, in, steps) : any_dim(c);
+  case OP_LEN: return na == 1 ? walk_tensor_attr(c, in[0], false) : any_dim(c);
+  case OP_INT: case OP_CHECK_BOUND:
+    return na >= 1 ? walk_int(c, in[0], steps) : any_dim(c);
+  case OP_GETATTR:
+    return na == 2 && const_str(in[1], "size") ? walk_tensor_attr(c, in[0], true)
+                                                 : any_dim(c);
+  default: return any_dim(c);
+  }
+}
+
+const AbsDim *rules_tensor_int_dim(EvalCall *c, const AbsValue *v, AnfNode *node) {
+  int64_t k;
+  if (abs_const_int(v, true, &k)) return dim_const(c->st, k);
+  int steps = 0;
+  if (v->kind != ABS_INT || !node) return any_dim(c);
+  return walk_int(c, node, &steps);
+}
+
+const AbsDim **rules_tensor_tuple_dims(EvalCall *c, const AbsValue *v, AnfNode *node) {
+  int steps = 0;
+  if (!node) return dims_of_value(c, v, v->tuple.n);
+  return walk_tuple(c, node, v->tuple.n, &steps);
+}
+
+/* x.op(...) through getattr: the callee's value is partial(op, x). */
+static bool method_callee(EvalCall *c, const AnfNode *callee) {
+  AnfOp op;
+  if (!op_apply(callee, &op) || op != OP_GETATTR || callee->apply.ninputs != 3) return false;
+  const AbsValue *f = value_at(c, callee);
+  if (!f || f->kind != ABS_FUNC || f->func.n != 1) return false;
+  const AbsFn *fn = f->func.fns[0];
+  return fn->kind == ABS_FN_PARTIAL && fn->partial.fn->kind == ABS_FN_PRIM &&
+         fn->partial.fn->prim == c->op && fn->partial.args->tuple.n == 1;
+}
+
+static bool is_kwarg_node(const AnfNode *n) {
+  AnfOp op;
+  return op_apply(n, &op) && op == OP_KWARG && n->apply.ninputs == 3;
+}
+
+static AnfNode *kwarg_node(const AnfNode *call, const char *kw) {
+  for (int i = 1; i < call->apply.ninputs; i++) {
+    AnfNode *in = call->apply.inputs[i];
+    if (is_kwarg_node(in) && const_str(in->apply.inputs[1], kw)) return in->apply.inputs[2];
+  }
+  return NULL;
+}
+
+static AnfNode *positional_node(const AnfNode *call, int want) {
+  for (int i = 1, k = 0; i < call->apply.ninputs; i++) {
+    AnfNode *in = call->apply.inputs[i];
+    if (is_kwarg_node(in)) continue;
+    if (k++ == want) return in;
+  }
+  return NULL;
+}
+
+AnfNode *rules_tensor_arg_node(EvalCall *c, int pos, const char *kw) {
+  AnfNode *call = c->node;
+  if (!call || call->kind != ANF_APPLY) return NULL;
+  AnfNode *callee = call->apply.inputs[0];
+  int shift;
+  if (anf_is_op(callee, c->op)) shift = 0;
+  else if (method_callee(c, callee)) shift = 1;
+  else return NULL;
+  const AbsValue *want = eval_arg(c, kw, pos, NULL);
+  AnfNode *n = kw ? kwarg_node(call, kw) : NULL;
+  if (!n && pos >= 0)
+    n = shift && pos == 0 ? callee->apply.inputs[1] : positional_node(call, pos - shift);
+  return n && want && value_at(c, n) == want ? n : NULL;
+}
+
+/* ------------------------------------------------------------ operands */
+
+static bool scalar_dtype(const AbsValue *v, AbsDType *out) {
+  switch (v->kind) {
+  case ABS_BOOL: *out = DT_BOOL; return true;
+  case ABS_INT: *out = DT_I64; return true;
+  case ABS_FLOAT: *out = DT_F64; return true;
+  default: return false;
+  }
+}
+
+const AbsValue *rules_tensor_operand(EvalCall *c, const AbsValue *v, AnfNode *node,
+                                     bool allow_scalar, TensorArg *t) {
+  memset(t, 0, sizeof *t);
+  t->v = v;
+  t->node = node;
+  if (rules_vague(v)) return abs_unknown(c->st);
+  if (v->kind == ABS_TENSOR) {
+    t->dtype = v->tensor.dtype;
+    t->rank = v->tensor.rank;
+    t->dims = v->tensor.dims;
+    return NULL;
+  }
+  if (allow_scalar && scalar_dtype(v, &t->dtype)) {
+    t->scalar = true;
+    return NULL;
+  }
+  return rules_fail(c, v, NULL, DK_TYPE_MISMATCH, "%s() needs a Tensor%s, got %s",
+                    rules_op_name(c->op), allow_scalar ? " or a number" : "",
+                    rules_show(c, v));
+}
+
+const AbsValue *rules_tensor_get(EvalCall *c, int pos, const char *kw, bool allow_scalar,
+                                 TensorArg *t) {
+  const AbsValue *v = eval_arg(c, kw, pos, NULL);
+  if (!v) {
+    memset(t, 0, sizeof *t);
+    return eval_error(c, DK_ARITY, "%s() missing required argument '%s'",
+                      rules_op_name(c->op), kw ? kw : "x");
+  }
+  return rules_tensor_operand(c, v, rules_tensor_arg_node(c, pos, kw), allow_scalar, t);
+}
+
+/* ------------------------------------------------------------ messages */
+
+/* The source text of a short one-line span, or NULL. */
+static const char *span_text(Span s) {
+  if (!s.file || s.line != s.end_line || s.end <= s.start || s.end - s.start > 32) return NULL;
+  return fx_sprintf("%.*s", (int)(s.end - s.start), s.file->text + s.start);
+}
+
+const char *rules_tensor_label(const TensorArg *t) {
+  if (!t || !t->node) return "operand";
+  if (t->node->name) return t->node->name;
+  const char *s = span_text(t->node->span);
+  return s ? s : fx_sprintf("the value at line %u", t->node->span.line + 1);
+}
+
+/* The line a dim of operand t comes from: a symbol's annotation, else the
+ * operand's definition; 0 when unknown. */
+static unsigned dim_line(const TensorArg *t, const AbsDim *d) {
+  if (d->kind == DIM_SYM && d->sym.span.file) return d->sym.span.line + 1;
+  return t && t->node && t->node->span.file ? t->node->span.line + 1 : 0;
+}
+
+static const char *describe_dim(const TensorArg *t, const AbsDim *d) {
+  unsigned line = dim_line(t, d);
+  if (!line) return fx_sprintf("%s (%s)", rules_dim_str(d), rules_tensor_label(t));
+  return fx_sprintf("%s (%s, from line %u)", rules_dim_str(d), rules_tensor_label(t), line);
+}
+
+static void note_operand(Diag *d, const TensorArg *t) {
+  if (t && t->node && t->node->span.file)
+    diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_string(t->v));
+}
+
+static void note_symbol(Diag *d, const AbsDim *s) {
+  if (s->kind == DIM_SYM && s->sym.span.file)
+    diag_note(d, s->sym.span, "%s is introduced here", s->sym.name);
+}
+
+static Diag *report(EvalCall *c, DiagKind kind, const char *msg) {
+  return engine_report(c->E, c->node, c->node->span, c->ctx, kind, msg);
+}
+
+const AbsValue *rules_tensor_dim_mismatch(EvalCall *c, const char *prefix, const TensorArg *a,
+                                          const AbsDim *da, const TensorArg *b,
+                                          const AbsDim *db) {
+  Diag *d = report(c, DK_SHAPE_MISMATCH, fx_sprintf("%s: %s vs %s", prefix, describe_dim(a, da),
+                                                    describe_dim(b, db)));
+  if (d) {
+    note_symbol(d, da);
+    if (db != da) note_symbol(d, db);
+    note_operand(d, a);
+    if (b && (!a || b->node != a->node)) note_operand(d, b);
+  }
+  return abs_error(c->st);
+}
+
+const AbsValue *rules_tensor_fail(EvalCall *c, DiagKind kind, const TensorArg *a,
+                                  const TensorArg *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  const char *msg = fx_vsprintf(fmt, ap);
+  va_end(ap);
+  Diag *d = report(c, kind, msg);
+  if (d) {
+    note_operand(d, a);
+    if (b && (!a || b->node != a->node)) note_operand(d, b);
+  }
+  return abs_error(c->st);
+}
+
+/* ------------------------------------------------------------ shapes */
+
+const AbsDim *rules_tensor_unify(const AbsDim *a, const AbsDim *b) {
+  if (a == b || b->kind == DIM_ANY) return a;
+  if (a->kind == DIM_ANY) return b;
+  return NULL;
+}
+
+/* The broadcast of two dims, or NULL when they conflict. */
+static const AbsDim *broadcast_dim(const AbsDim *a, const AbsDim *b) {
+  if (a == b || rules_dim_is(b, 1)) return a;
+  if (rules_dim_is(a, 1)) return b;
+  if (a->kind == DIM_ANY) return b;   /* `?` is 1 or b, else the program raises */
+  if (b->kind == DIM_ANY) return a;
+  return NULL;
+}
+
+static const AbsValue *broadcast_error(EvalCall *c, const char *what, const TensorArg *a,
+                                       const AbsDim *da, const TensorArg *b,
+                                       const AbsDim *db) {
+  const char *prefix = fx_sprintf("shapes %s and %s do not broadcast for %s",
+                                  rules_tensor_shape_str(a->rank, a->dims),
+                                  rules_tensor_shape_str(b->rank, b->dims), what);
+  return rules_tensor_dim_mismatch(c, prefix, a, da, b, db);
+}
+
+const AbsValue *rules_tensor_broadcast(EvalCall *c, const char *what, int n,
+                                       const TensorArg *const *ts, int *rank,
+                                       const AbsDim ***dims) {
+  int r = 0;
+  for (int i = 0; i < n; i++) {
+    if (ts[i]->rank < 0) r = -1;
+    if (r >= 0 && ts[i]->rank > r) r = ts[i]->rank;
+  }
+  *rank = r;
+  *dims = NULL;
+  if (r < 0) return NULL;
+  const AbsDim **out = fx_array(const AbsDim *, r + 1);
+  const TensorArg **from = fx_array(const TensorArg *, r + 1);
+  for (int k = 0; k < r; k++) out[k] = dim_const(c->st, 1);
+  for (int i = 0; i < n; i++) {
+    const TensorArg *t = ts[i];
+    for (int j = 0; j < t->rank; j++) {
+      int k = r - t->rank + j;
+      const AbsDim *d = broadcast_dim(out[k], t->dims[j]);
+      if (!d) return broadcast_error(c, what, from[k], out[k], t, t->dims[j]);
+      if (d != out[k]) from[k] = t;
+      out[k] = d;
+    }
+  }
+  *dims = out;
+  return NULL;
+}
+
+/* ------------------------------------------------------------ dtypes */
+
+static char dtype_class(AbsDType d) {
+  return abs_dtype_is_float(d) ? 'f' : d == DT_BOOL ? 'b' : 'i';
+}
+
+/* A tensor's dtype with a Python scalar (language.md 6). */
+static AbsDType with_scalar(AbsDType t, AbsDType s) {
+  switch (dtype_class(t)) {
+  case 'f': return t;
+  case 'i': return s == DT_F64 ? DT_F32 : t;
+  default: return s == DT_BOOL ? DT_BOOL : s == DT_I64 ? DT_I64 : DT_F32;
+  }
+}
+
+const AbsValue *rules_tensor_dtype_join(EvalCall *c, const char *what, const TensorArg *a,
+                                        const TensorArg *b, AbsDType *out) {
+  if (a->scalar && b->scalar) {
+    *out = a->dtype == DT_F64 || b->dtype == DT_F64 ? DT_F64
+           : a->dtype == DT_I64 || b->dtype == DT_I64 ? DT_I64 : DT_BOOL;
+    return NULL;
+  }
+  if (a->scalar || b->scalar) {
+    *out = a->scalar ? with_scalar(b->dtype, a->dtype) : with_scalar(a->dtype, b->dtype);
+    return NULL;
+  }
+  *out = a->dtype;
+  if (a->dtype == b->dtype) return NULL;
+  return rules_tensor_fail(c, DK_DTYPE_MISMATCH, a, b,
+                           "%s needs tensors of one dtype, got %s (%s) and %s (%s): use "
+                           "cast(%s, %s)", what, abs_dtype_name(a->dtype), rules_tensor_label(a),
+                           abs_dtype_name(b->dtype), rules_tensor_label(b),
+                           rules_tensor_label(b), abs_dtype_name(a->dtype));
+}
+
+const AbsValue *rules_tensor_dtype_arg(EvalCall *c, const AbsValue *v, AbsDType *out) {
+  if (rules_vague(v)) return abs_unknown(c->st);
+  if (v->kind == ABS_TYPE && v->type.kind == ABS_TY_DTYPE) {
+    *out = v->type.dtype;
+    return NULL;
+  }
+  if (v->kind == ABS_FUNC && v->func.n == 1 && v->func.fns[0]->kind == ABS_FN_PRIM) {
+    switch (v->func.fns[0]->prim) {
+    case OP_INT: *out = DT_I64; return NULL;
+    case OP_FLOAT: *out = DT_F64; return NULL;
+    case OP_BOOL: *out = DT_BOOL; return NULL;
+    default: break;
+    }
+  }
+  return rules_fail(c, v, NULL, DK_TYPE_MISMATCH,
+                    "%s() needs a dtype (f16 bf16 f32 f64 i8 i16 i32 i64 u8 bool_), got %s",
+                    rules_op_name(c->op), rules_show(c, v));
+}
+
+/* ------------------------------------------------------------ arguments */
+
+const AbsValue *rules_tensor_axis(EvalCall *c, const AbsValue *v, const TensorArg *x,
+                                  int extra, int *out) {
+  int64_t k;
+  *out = -1;
+  if (rules_vague(v) || (v->kind == ABS_INT && !v->sc.known)) return NULL;
+  if (!abs_const_int(v, true, &k))
+    return rules_fail(c, v, NULL, DK_TYPE_MISMATCH, "%s(): an axis must be an int, got %s",
+                      rules_op_name(c->op), rules_show(c, v));
+  int64_t n = x->rank + extra;
+  if (k < -n || k >= n)
+    return rules_tensor_fail(c, DK_INDEX_OUT_OF_RANGE, x, NULL,
+                             "%s(): axis %lld is out of bounds for %s of rank %d%s",
+                             rules_op_name(c->op), (long long)k, rules_show(c, x->v), x->rank,
+                             extra ? fx_sprintf(" (valid: %lld to %lld)", (long long)-n,
+                                                (long long)(n - 1)) : "");
+  *out = (int)(k < 0 ? k + n : k);
+  return NULL;
+}
+
+/* One item of a shape: an int (or a bool), as a dim. */
+static const AbsValue *shape_item(EvalCall *c, const AbsValue *v, const AbsDim *walked,
+                                  bool allow_minus1, const AbsDim **out) {
+  int64_t k;
+  if (rules_vague(v)) { *out = any_dim(c); return NULL; }
+  if (!rules_is_intlike(v))
+    return rules_fail(c, v, NULL, DK_TYPE_MISMATCH,
+                      "%s(): a shape holds ints, got %s", rules_op_name(c->op), rules_show(c, v));
+  if (abs_const_int(v, true, &k) && k < 0 && !(allow_minus1 && k == -1))
+    return eval_error(c, DK_SHAPE_MISMATCH, "%s(): negative dimension %lld in a shape",
+                      rules_op_name(c->op), (long long)k);
+  *out = walked;
+  return NULL;
+}
+
+const AbsValue *rules_tensor_shape_arg(EvalCall *c, const AbsValue *v, AnfNode *node,
+                                       bool allow_minus1, int *rank, const AbsDim ***dims) {
+  *rank = -1;
+  *dims = NULL;
+  if (rules_vague(v)) return NULL;
+  if (v->kind == ABS_LIST) {
+    const AbsDim *d;
+    const AbsValue *e = v->list.elem;
+    return e->kind == ABS_BOTTOM ? NULL : shape_item(c, e, any_dim(c), allow_minus1, &d);
+  }
+  if (rules_is_intlike(v)) {
+    const AbsDim **one = fx_array(const AbsDim *, 1);
+    *rank = 1;
+    *dims = one;
+    return shape_item(c, v, rules_tensor_int_dim(c, v, node), allow_minus1, &one[0]);
+  }
+  if (v->kind != ABS_TUPLE)
+    return rules_fail(c, v, NULL, DK_TYPE_MISMATCH,
+                      "%s(): a shape must be a tuple of ints, got %s", rules_op_name(c->op),
+                      rules_show(c, v));
+  const AbsDim **walked = rules_tensor_tuple_dims(c, v, node);
+  const AbsDim **out = fx_array(const AbsDim *, v->tuple.n + 1);
+  for (int i = 0; i < v->tuple.n; i++) {
+    const AbsValue *e = shape_item(c, v->tuple.items[i], walked[i], allow_minus1, &out[i]);
+    if (e) return e;
+  }
+  *rank = v->tuple.n;
+  *dims = out;
+  return NULL;
+}
+
+/* ------------------------------------------------------------ exact division */
+
+/* The term t divided by the monomial m (coefficient mc, atoms ma), or false. */
+static bool div_term(AbsStore *st, int64_t coeff, int natoms, const AbsDim *const *atoms,
+                     int64_t mc, int mn, const AbsDim *const *ma, const AbsDim **out) {
+  if (coeff % mc != 0) return false;
+  bool *used = fx_array(bool, natoms + 1);
+  for (int j = 0; j < mn; j++) {
+    int k = 0;
+    while (k < natoms && (used[k] || atoms[k] != ma[j])) k++;
+    if (k == natoms) return false;
+    used[k] = true;
+  }
+  const AbsDim *r = dim_const(st, coeff / mc);
+  for (int k = 0; k < natoms; k++)
+    if (!used[k]) r = dim_mul(st, r, atoms[k]);
+  *out = r;
+  return true;
+}
+
+/* b as one monomial: coefficient and atoms. */
+static bool monomial(const AbsDim *b, int64_t *coeff, int *natoms, const AbsDim *const **atoms) {
+  switch (b->kind) {
+  case DIM_INT: *coeff = b->value; *natoms = 0; *atoms = NULL; return b->value > 0;
+  case DIM_SYM: case DIM_FLOORDIV:
+    *coeff = 1; *natoms = 1; *atoms = NULL; return true;
+  case DIM_POLY:
+    if (b->poly.nterms != 1 || b->poly.constant != 0 || b->poly.terms[0].coeff <= 0) return false;
+    *coeff = b->poly.terms[0].coeff;
+    *natoms = b->poly.terms[0].natoms;
+    *atoms = b->poly.terms[0].atoms;
+    return true;
+  default: return false;
+  }
+}
+
+const AbsDim *rules_dim_div_exact(AbsStore *st, const AbsDim *a, const AbsDim *b) {
+  int64_t mc;
+  int mn;
+  const AbsDim *const *ma;
+  if (a->kind == DIM_ANY || !monomial(b, &mc, &mn, &ma)) return NULL;
+  if (!ma && mn == 1) ma = &b;   /* a single atom */
+  const AbsDim *q;
+  switch (a->kind) {
+  case DIM_INT:
+    return mn == 0 && a->value % mc == 0 ? dim_const(st, a->value / mc) : NULL;
+  case DIM_SYM: case DIM_FLOORDIV:
+    return div_term(st, 1, 1, &a, mc, mn, ma, &q) ? q : NULL;
+  default: break;
+  }
+  const AbsDim *sum = dim_const(st, 0);
+  if (a->poly.constant != 0) {
+    if (mn != 0 || a->poly.constant % mc != 0) return NULL;
+    sum = dim_const(st, a->poly.constant / mc);
+  }
+  for (int i = 0; i < a->poly.nterms; i++) {
+    const AbsDimTerm *t = &a->poly.terms[i];
+    if (!div_term(st, t->coeff, t->natoms, t->atoms, mc, mn, ma, &q)) return NULL;
+    sum = dim_add(st, sum, q);
+  }
+  return sum;
+}
+
+/* ------------------------------------------------------------ operators */
+
+static bool is_comparison(AnfOp op) {
+  return op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE || op == OP_GT || op == OP_GE;
+}
+
+/* x == None, x != 'a': numpy compares element by element (all unequal). */
+static const AbsValue *compare_other(EvalCall *c, AnfOp op, const AbsValue *a,
+                                     const AbsValue *b) {
+  const AbsValue *x = a->kind == ABS_TENSOR ? a : b;
+  if (op == OP_EQ || op == OP_NE)
+    return abs_tensor(c->st, DT_BOOL, x->tensor.rank, x->tensor.dims);
+  return rules_fail(c, a, b, DK_TYPE_MISMATCH, "'%s' not supported between %s and %s",
+                    rules_op_symbol(op), rules_show(c, a), rules_show(c, b));
+}
+
+static bool tensor_or_number(const AbsValue *v) {
+  return v->kind == ABS_TENSOR || rules_is_num(v);
+}
 
 const AbsValue *rules_tensor_operator(EvalCall *c, AnfOp op, const AbsValue *a,
                                       const AbsValue *b) {
-  return abs_unknown(c->st);
+  AnfNode *na = c->nargs >= 1 && c->args[0] == a ? rules_tensor_arg_node(c, 0, NULL) : NULL;
+  AnfNode *nb = b && c->nargs >= 2 && c->args[1] == b ? rules_tensor_arg_node(c, 1, NULL) : NULL;
+  TensorArg ta, tb;
+  if (!b) {
+    const AbsValue *e = rules_tensor_operand(c, a, na, false, &ta);
+    return e ? e : rules_tensor_unary(c, op, &ta);
+  }
+  if (op == OP_IN) return abs_bool_any(c->st);   /* (x == v).any() */
+  if (!tensor_or_number(a) || !tensor_or_number(b)) {
+    if (is_comparison(op)) return compare_other(c, op, a, b);
+    return rules_bad_operands(c, rules_op_symbol(op), a, b);
+  }
+  rules_tensor_operand(c, a, na, true, &ta);
+  rules_tensor_operand(c, b, nb, true, &tb);
+  return rules_tensor_elementwise(c, op, &ta, &tb);
 }
 
-const AbsValue *rules_tensor_builtin(EvalCall *c) { return abs_unknown(c->st); }
+/* ------------------------------------------------------------ builtins */
 
-const AbsValue *rules_tensor_getitem(EvalCall *c, const AbsValue *x, const AbsValue *idx) {
-  return abs_unknown(c->st);
+static const char *ambiguous_why(const AbsValue *x) {
+  for (int i = 0; i < x->tensor.rank; i++)
+    if (rules_dim_is(x->tensor.dims[i], 0)) return "it is empty";
+  return "it has more than one element";
+}
+
+/* A tensor used where Python needs one value (truth, int(), float()):
+ * NULL when it may hold exactly one element. */
+static const AbsValue *one_value(EvalCall *c, const AbsValue *x, const char *what) {
+  if (rules_tensor_single(x) != TRI_FALSE) return NULL;
+  return rules_fail(c, x, NULL, DK_TYPE_MISMATCH,
+                    "%s of %s is ambiguous: %s (reduce it first, e.g. with sum, max or "
+                    "x[0])", what, rules_show(c, x), ambiguous_why(x));
+}
+
+static const AbsValue *tensor_len(EvalCall *c, const AbsValue *x) {
+  int64_t k;
+  if (x->tensor.rank == 0)
+    return rules_fail(c, x, NULL, DK_TYPE_MISMATCH, "len() of a 0-d tensor (%s)",
+                      rules_show(c, x));
+  if (x->tensor.rank > 0 && dim_is_const(x->tensor.dims[0], &k)) return abs_int(c->st, k);
+  return abs_int_any(c->st);
+}
+
+static const AbsValue *to_scalar(EvalCall *c, const AbsValue *x, const AbsValue *result) {
+  const AbsValue *e = one_value(c, x, fx_sprintf("%s()", rules_op_name(c->op)));
+  return e ? e : result;
+}
+
+const AbsValue *rules_tensor_builtin(EvalCall *c) {
+  const AbsValue *x = c->args[0];
+  TensorArg t;
+  switch (c->op) {
+  case OP_LEN: return tensor_len(c, x);
+  case OP_INT: return to_scalar(c, x, abs_int_any(c->st));
+  case OP_FLOAT: case OP_MATH_SQRT: case OP_MATH_EXP: case OP_MATH_LOG:
+    if (x->kind != ABS_TENSOR && c->nargs > 1) x = c->args[1];
+    return to_scalar(c, x, abs_float_any(c->st));
+  case OP_ABS:
+    rules_tensor_operand(c, x, rules_tensor_arg_node(c, 0, NULL), false, &t);
+    return rules_tensor_unary(c, OP_ABS, &t);
+  case OP_SUM:
+    if (x->kind == ABS_TENSOR) return rules_tensor_reduce(c, OP_REDUCE_SUM);
+    break;
+  default: break;
+  }
+  return eval_error(c, DK_TYPE_MISMATCH,
+                    "%s() of several values compares them, which is ambiguous for a "
+                    "Tensor: use %s(a, b) for element-wise, or %s(x) to reduce one tensor",
+                    rules_op_name(c->op), c->op == OP_MIN ? "minimum" : "maximum",
+                    rules_op_name(c->op));
+}
+
+/* sum, max and min are Python's builtins extended to tensors: a Tensor
+ * first argument makes them reductions (x, axis=None, keepdims=False). */
+const AbsValue *rule_tensor_sum(EvalCall *c) {
+  if (c->nargs >= 1 && c->args[0]->kind == ABS_TENSOR) return rules_tensor_reduce(c, OP_REDUCE_SUM);
+  if (c->nargs + c->nkw > 2) {
+    if (c->nargs >= 1 && rules_vague(c->args[0])) return abs_unknown(c->st);  /* may be a Tensor */
+    return eval_error(c, DK_ARITY, "sum() takes at most 2 arguments (%d given)",
+                      c->nargs + c->nkw);
+  }
+  return rule_sum(c);
+}
+
+const AbsValue *rule_tensor_max(EvalCall *c) {
+  if (c->nargs >= 1 && c->args[0]->kind == ABS_TENSOR) return rules_tensor_reduce(c, OP_MAX);
+  return rule_max(c);
+}
+
+const AbsValue *rule_tensor_min(EvalCall *c) {
+  if (c->nargs >= 1 && c->args[0]->kind == ABS_TENSOR) return rules_tensor_reduce(c, OP_MIN);
+  return rule_min(c);
+}
+
+/* ------------------------------------------------------------ truth */
+
+static const AbsValue *tensor_truth(EvalCall *c, const AbsValue *x) {
+  const AbsValue *e = one_value(c, x, "the truth value");
+  return e ? e : abs_bool_any(c->st);
+}
+
+const AbsValue *rule_tensor_truth(EvalCall *c) {
+  return c->args[0]->kind == ABS_TENSOR ? tensor_truth(c, c->args[0]) : rule_truth(c);
+}
+
+const AbsValue *rule_tensor_not(EvalCall *c) {
+  return c->args[0]->kind == ABS_TENSOR ? tensor_truth(c, c->args[0]) : rule_not(c);
+}
+
+const AbsValue *rule_tensor_bool(EvalCall *c) {
+  if (c->nargs == 1 && c->nkw == 0 && c->args[0]->kind == ABS_TENSOR)
+    return tensor_truth(c, c->args[0]);
+  return rule_bool(c);
+}
+
+/* ------------------------------------------------------------ refinement */
+
+enum { MAX_PAIRS = 16 };
+
+typedef struct Subst { const AbsDim *sym, *repl; } Subst;
+
+/* The pairs of dims a condition eq(A, B) / ne(A, B) compares: one pair for
+ * ints, one per item for tuples of ints (x.shape == y.shape). */
+static int cond_pairs(EvalCall *c, const AnfNode *cond, AnfOp *op, const AbsDim **l,
+                      const AbsDim **r) {
+  if (!op_apply(cond, op) || (*op != OP_EQ && *op != OP_NE) || cond->apply.ninputs != 3)
+    return 0;
+  AnfNode *a = cond->apply.inputs[1], *b = cond->apply.inputs[2];
+  const AbsValue *va = value_at(c, a), *vb = value_at(c, b);
+  if (!va || !vb) return 0;
+  int steps = 0;
+  if (rules_is_intlike(va) && rules_is_intlike(vb)) {
+    l[0] = walk_int(c, a, &steps);
+    r[0] = walk_int(c, b, &steps);
+    return 1;
+  }
+  int n = tuple_len(va);
+  if (n < 1 || n > MAX_PAIRS || tuple_len(vb) != n) return 0;
+  const AbsDim **wa = walk_tuple(c, a, n, &steps), **wb = walk_tuple(c, b, n, &steps);
+  memcpy(l, wa, sizeof(AbsDim *) * (size_t)n);
+  memcpy(r, wb, sizeof(AbsDim *) * (size_t)n);
+  return n;
+}
+
+/* d mentions symbol s. */
+static bool mentions(AbsStore *st, const AbsDim *d, const AbsDim *s) {
+  return dim_subst(st, d, s, dim_any(st)) != d;
+}
+
+/* The substitutions that make each pair equal (a symbol becomes the other
+ * side; of two symbols the later one goes); false when a pair can be told
+ * apart only by values no substitution covers. */
+static int make_substs(EvalCall *c, int n, const AbsDim **l, const AbsDim **r, Subst *out) {
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < k; j++) {
+      l[i] = dim_subst(c->st, l[i], out[j].sym, out[j].repl);
+      r[i] = dim_subst(c->st, r[i], out[j].sym, out[j].repl);
+    }
+    const AbsDim *a = l[i], *b = r[i];
+    if (a == b || a->kind == DIM_ANY || b->kind == DIM_ANY) continue;
+    if (a->kind == DIM_SYM && (b->kind != DIM_SYM || b->id < a->id)) {
+      const AbsDim *t = a;
+      a = b;
+      b = t;
+    }
+    if (b->kind != DIM_SYM || mentions(c->st, a, b)) continue;
+    out[k++] = (Subst){b, a};   /* b := a */
+  }
+  return k;
+}
+
+static const Ctx *subst_ctx(EvalCall *c, const Ctx *x, const Subst *s, int n) {
+  if (!x || x->g->role == ANF_G_MODULE) return x;
+  const Ctx *parent = subst_ctx(c, x->parent, s, n);
+  const AbsValue *args = x->args;
+  for (int i = 0; i < n; i++) args = abs_subst_dim(c->st, args, s[i].sym, s[i].repl);
+  if (args == x->args && parent == x->parent) return x;
+  bool is_new;
+  return cache_ctx(engine_contexts(c->E), x->g, args, parent, &is_new);
+}
+
+/* The branch f with its closures' contexts rewritten by the substitutions:
+ * what it reads of the enclosing function is then re-evaluated (on demand)
+ * with the unified dims. */
+static const AbsValue *subst_branch(EvalCall *c, const AbsValue *f, const Subst *s, int n) {
+  if (f->kind != ABS_FUNC) return f;
+  const AbsFn **fns = fx_array(const AbsFn *, f->func.n + 1);
+  for (int i = 0; i < f->func.n; i++) {
+    const AbsFn *fn = f->func.fns[i];
+    if (fn->kind == ABS_FN_CLOSURE && fn->closure.ctx)
+      fn = abs_fn_closure(c->st, fn->closure.graph, subst_ctx(c, fn->closure.ctx, s, n));
+    fns[i] = fn;
+  }
+  return abs_func(c->st, f->func.n, fns);
+}
+
+/* switch(cond, T, F) with an undetermined cond: decided when cond compares
+ * dims that are one, refined when it equates different symbols. */
+static const AbsValue *refine_switch(EvalCall *c) {
+  AnfNode *cond = rules_tensor_arg_node(c, 0, NULL);
+  const AbsDim *l[MAX_PAIRS], *r[MAX_PAIRS];
+  AnfOp op = OP_EQ;
+  int n = cond ? cond_pairs(c, cond, &op, l, r) : 0;
+  bool same = n > 0;
+  for (int i = 0; i < n; i++) same &= l[i] == r[i] && l[i]->kind != DIM_ANY;
+  int eq_branch = op == OP_EQ ? 1 : 2;
+  if (same) return c->args[eq_branch];
+  Subst s[MAX_PAIRS];
+  int k = n ? make_substs(c, n, l, r, s) : 0;
+  if (!k) return rule_switch(c);
+  const AbsValue *args[3] = {c->args[0], c->args[1], c->args[2]};
+  args[eq_branch] = subst_branch(c, args[eq_branch], s, k);
+  EvalCall sub = *c;
+  sub.args = args;
+  return rule_switch(&sub);
+}
+
+/* switch(cond, T, F): a tensor condition must hold one element. */
+const AbsValue *rule_tensor_switch(EvalCall *c) {
+  const AbsValue *cond = c->args[0];
+  if (cond->kind == ABS_TENSOR) {
+    const AbsValue *e = one_value(c, cond, "the truth value");
+    if (e) return e;
+    const AbsValue *args[3] = {abs_bool_any(c->st), c->args[1], c->args[2]};
+    EvalCall sub = *c;
+    sub.args = args;
+    return rule_switch(&sub);
+  }
+  if (cond->kind == ABS_BOOL && !cond->sc.known) return refine_switch(c);
+  return rule_switch(c);
+}
+
+/* ------------------------------------------------------------ getattr */
+
+typedef struct Method { const char *name; AnfOp op; } Method;
+
+/* x.name(...) is name(x, ...): the methods of fathom's Tensor. */
+static const Method methods[] = {
+  {"reshape", OP_RESHAPE}, {"transpose", OP_TRANSPOSE}, {"sum", OP_SUM},
+  {"reduce_sum", OP_REDUCE_SUM}, {"mean", OP_MEAN}, {"var", OP_VAR}, {"std", OP_STD},
+  {"max", OP_MAX}, {"min", OP_MIN}, {"argmax", OP_ARGMAX}, {"clip", OP_CLIP},
+  {"flatten", OP_FLATTEN}, {"squeeze", OP_SQUEEZE}, {"expand_dims", OP_EXPAND_DIMS},
+  {"astype", OP_CAST}, {"cast", OP_CAST}, {"take", OP_TAKE},
+  {"broadcast_to", OP_BROADCAST_TO}, {"split", OP_SPLIT}, {"exp", OP_EXP}, {"log", OP_LOG},
+  {"sqrt", OP_SQRT}, {"tanh", OP_TANH}, {"sigmoid", OP_SIGMOID}, {"relu", OP_RELU},
+  {"gelu", OP_GELU}, {"sin", OP_SIN}, {"cos", OP_COS}, {"abs", OP_ABS}, {"neg", OP_NEG},
+  {"softmax", OP_SOFTMAX}, {"log_softmax", OP_LOG_SOFTMAX}, {"matmul", OP_MATMUL},
+  {"maximum", OP_MAXIMUM}, {"minimum", OP_MINIMUM}, {"dropout", OP_DROPOUT},
+  {NULL, OP_ADD},
+};
+
+/* numpy's own members of an array, which the runtime's Tensor inherits
+ * but the DSL does not model: a warning, and the value is unknown. */
+static const char *const numpy_members[] = {
+  "all", "any", "argmin", "argsort", "base", "choose", "conj", "copy", "cumprod", "cumsum",
+  "data", "diagonal", "dot", "fill", "flags", "flat", "imag", "itemsize", "nbytes",
+  "nonzero", "prod", "ptp", "ravel", "real", "repeat", "round", "sort", "strides",
+  "swapaxes", "tobytes", "tolist", "trace", "view", NULL};
+
+static bool numpy_member(const char *name) {
+  for (int i = 0; numpy_members[i]; i++)
+    if (!strcmp(numpy_members[i], name)) return true;
+  return false;
+}
+
+static const AbsValue *method(EvalCall *c, const AbsValue *x, AnfOp op) {
+  return abs_partial(c->st, abs_prim(c->st, op), abs_tuple(c->st, 1, &x));
+}
+
+static const AbsValue *shape_tuple(EvalCall *c, const AbsValue *x) {
+  int r = x->tensor.rank;
+  if (r < 0) return abs_unknown(c->st);
+  const AbsValue **items = fx_array(const AbsValue *, r + 1);
+  for (int i = 0; i < r; i++) {
+    int64_t k;
+    items[i] = dim_is_const(x->tensor.dims[i], &k) ? abs_int(c->st, k) : abs_int_any(c->st);
+  }
+  return abs_tuple(c->st, r, items);
+}
+
+static const AbsValue *transposed(EvalCall *c, const AbsValue *x) {
+  int r = x->tensor.rank;
+  if (r < 0) return x;
+  const AbsDim **d = fx_array(const AbsDim *, r + 1);
+  for (int i = 0; i < r; i++) d[i] = x->tensor.dims[r - 1 - i];
+  return abs_tensor(c->st, x->tensor.dtype, r, d);
+}
+
+/* x.item(): the one element as a Python scalar. */
+static AnfOp item_op(AbsDType d) {
+  return abs_dtype_is_float(d) ? OP_FLOAT : d == DT_BOOL ? OP_BOOL : OP_INT;
 }
 
 const AbsValue *rules_tensor_getattr(EvalCall *c, const AbsValue *x, const char *name) {
-  return abs_unknown(c->st);
+  int64_t k;
+  if (!strcmp(name, "shape")) return shape_tuple(c, x);
+  if (!strcmp(name, "dtype")) return abs_type(c->st, ABS_TY_DTYPE, x->tensor.dtype);
+  if (!strcmp(name, "ndim"))
+    return x->tensor.rank < 0 ? abs_int_any(c->st) : abs_int(c->st, x->tensor.rank);
+  if (!strcmp(name, "size")) {
+    const AbsDim *n = rules_tensor_numel(c->st, x->tensor.rank, x->tensor.dims);
+    return dim_is_const(n, &k) ? abs_int(c->st, k) : abs_int_any(c->st);
+  }
+  if (!strcmp(name, "T")) return transposed(c, x);
+  if (!strcmp(name, "item")) return method(c, x, item_op(x->tensor.dtype));
+  for (int i = 0; methods[i].name; i++)
+    if (!strcmp(name, methods[i].name)) return method(c, x, methods[i].op);
+  if (numpy_member(name)) {
+    eval_error(c, DK_UNSUPPORTED, "Tensor.%s is a numpy method the DSL does not model (use "
+               "the fathom operations): its value is unknown", name);
+    return abs_unknown(c->st);
+  }
+  return eval_error(c, DK_ATTRIBUTE,
+                    "'Tensor' object has no attribute '%s' (%s; tensors have shape, dtype, "
+                    "ndim, size, T, item and the tensor operations as methods)",
+                    name, rules_show(c, x));
 }
 
+/* ------------------------------------------------------------ indexing */
+
+const AbsValue *rules_tensor_getitem(EvalCall *c, const AbsValue *x, const AbsValue *idx) {
+  TensorArg t;
+  rules_tensor_operand(c, x, rules_tensor_arg_node(c, 0, NULL), false, &t);
+  if (rules_vague(idx)) return abs_unknown(c->st);
+  return rules_tensor_index(c, &t, idx, rules_tensor_arg_node(c, 1, NULL));
+}
+
+/* for row in x: one trip per item of the first axis. */
 const AbsValue *rules_tensor_iter_len(EvalCall *c, const AbsValue *x) {
+  int64_t k;
+  if (x->tensor.rank == 0)
+    return rules_fail(c, x, NULL, DK_TYPE_MISMATCH, "iteration over a 0-d tensor (%s)",
+                      rules_show(c, x));
+  if (x->tensor.rank > 0 && dim_is_const(x->tensor.dims[0], &k)) return abs_int(c->st, k);
   return abs_int_any(c->st);
 }
 
 const AbsValue *rules_tensor_iter_get(EvalCall *c, const AbsValue *x, const AbsValue *k) {
-  return abs_unknown(c->st);
+  int r = x->tensor.rank;
+  if (r == 0) return abs_error(c->st);   /* iter_len reported it */
+  return abs_tensor(c->st, x->tensor.dtype, r < 0 ? -1 : r - 1, r < 0 ? NULL : x->tensor.dims + 1);
+}
+
+AnfNode *rules_tensor_item_node(EvalCall *c, AnfNode *tuple, int i, const AbsValue *item) {
+  AnfOp op;
+  if (!op_apply(tuple, &op) || op != OP_MAKE_TUPLE || i + 1 >= tuple->apply.ninputs) return NULL;
+  AnfNode *n = tuple->apply.inputs[i + 1];
+  return value_at(c, n) == item ? n : NULL;
 }

@@ -29,7 +29,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types soundness runtime}
+SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples shapes}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -286,6 +286,27 @@ suite_types() {
   done
 }
 
+# The tensor inline-expectation tests: tests/tensor/NAME.py, checked by
+# tests/expect.py exactly like tests/types.
+suite_tensor() {
+  local py name out why
+  for py in "$TESTS"/tensor/*.py; do
+    [ -e "$py" ] || continue
+    name=$(basename "$py" .py)
+    out=$TMP/tensor.$name.out
+    run "$out" "$out" python3 "$TESTS/expect.py" "$BUILD" "$py"
+    if why=$(crashed "$out"); then
+      fail "tensor/$name" "$why" "$(cat "$out")"
+    elif [ "$status" -eq 0 ]; then
+      pass
+    elif [ "$status" -eq 1 ]; then
+      fail "tensor/$name" "expectations not met" "$(cat "$out")"
+    else
+      fail "tensor/$name" "expect.py exit status $status" "$(cat "$out")"
+    fi
+  done
+}
+
 # Differential soundness: tests/soundness.py calls the annotated entry
 # functions of each program in tests/types and tests/infer under CPython on
 # random inputs; every result must lie inside the return value `fathom infer`
@@ -320,6 +341,80 @@ suite_runtime() {
   else
     fail "runtime" "$(tail -n 1 "$out")" "$(grep -i fail "$out" | head -n 15)"
   fi
+}
+
+# The example programs: each examples/NAME.py (but demo_bad.py) must check
+# clean (exit 0, no error or warning) and run under CPython with the
+# reference runtime (two results).  Each tests/examples/NAME.py, a copy of an
+# example with a planted bug, must report exactly the errors and warnings its
+# leading comment lines `# expect-error at line N: KIND` announce (notes are
+# not counted).
+suite_examples() {
+  local root=$TESTS/.. py name out why want got
+  for py in "$root"/examples/*.py; do
+    [ -e "$py" ] || continue
+    name=$(basename "$py" .py)
+    [ "$name" = demo_bad ] && continue
+    out=$TMP/examples.$name.out
+    run "$out" "$out" "$FATHOM" check --format gcc "$py"
+    if why=$(crashed "$out"); then
+      fail "examples/$name" "$why" "$(cat "$out")"
+    elif [ "$status" -ne 0 ] || grep -qE '^[^:]*:[0-9]+:[0-9]+: (error|warning): ' "$out"; then
+      fail "examples/$name" "not clean (exit status $status)" "$(cat "$out")"
+    else
+      pass
+    fi
+    run "$out" "$out" env PYTHONPATH="$root/python" /usr/bin/python3 "$py"
+    if why=$(crashed "$out"); then
+      fail "examples/$name.run" "$why" "$(tail -n 15 "$out")"
+    elif [ "$status" -ne 0 ]; then
+      fail "examples/$name.run" "CPython exit status $status" "$(tail -n 15 "$out")"
+    else
+      pass
+    fi
+  done
+  for py in "$TESTS"/examples/*.py; do
+    [ -e "$py" ] || continue
+    name=$(basename "$py" .py)
+    out=$TMP/examples.$name.out
+    want=$(sed -nE '/^#/!q; s/^# expect-(error|warning) at line ([0-9]+): ([a-z-]+) *$/\2: \1 [\3]/p' "$py" | sort -u)
+    run "$out" "$out" "$FATHOM" check --format gcc "$py"
+    got=$(sed -nE 's/^[^:]*:([0-9]+):[0-9]+: (error|warning): .* \[([a-z-]+)\]$/\1: \2 [\3]/p' "$out" | sort -u)
+    if why=$(crashed "$out"); then
+      fail "examples/$name" "$why" "$(cat "$out")"
+    elif [ -z "$want" ]; then
+      fail "examples/$name" "no leading '# expect-error at line N: KIND' comment"
+    elif [ "$status" -ne 1 ]; then
+      fail "examples/$name" "exit status $status, expected 1" "$(cat "$out")"
+    elif [ "$want" != "$got" ]; then
+      fail "examples/$name" "diagnostics differ (< expected, > reported)" \
+        "$(diff <(echo "$want") <(echo "$got") | grep '^[<>]'; cat "$out")"
+    else
+      pass
+    fi
+  done
+}
+
+# The differential shape test: tests/shapes.py runs the annotated tensor
+# entry points of each program in tests/tensor and examples under CPython
+# for several symbol sizes; every result must lie inside the return value
+# `fathom infer` gives.  One result per program with such an entry (status
+# 4: none, skipped).
+suite_shapes() {
+  local py name out why
+  for py in "$TESTS"/tensor/*.py "$TESTS"/../examples/*.py; do
+    [ -e "$py" ] || continue
+    name=$(basename "$(dirname "$py")")/$(basename "$py" .py)
+    out=$TMP/shapes.out
+    run "$out" "$out" /usr/bin/python3 "$TESTS/shapes.py" "$BUILD" "$py"
+    if why=$(crashed "$out"); then
+      fail "shapes/$name" "$why" "$(cat "$out")"
+    elif [ "$status" -eq 0 ]; then
+      pass
+    elif [ "$status" -ne 4 ]; then
+      fail "shapes/$name" "$(head -n 1 "$out")" "$(tail -n +2 "$out")"
+    fi
+  done
 }
 
 for suite in $SUITES; do

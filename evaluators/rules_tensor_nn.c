@@ -1,0 +1,363 @@
+/* rules_tensor_nn.c: matmul and the neural-network operations
+ * (language.md 6), with numpy's and PyTorch's shape rules.
+ *
+ *   matmul   (..., N, K) @ (..., K, M) is (..., N, M) with the batch dims
+ *            broadcast; a 1-d left operand is (K,) -> a dim dropped, a
+ *            1-d right operand likewise; 0-d operands and numbers are
+ *            errors; K must agree ("inner dimensions differ", naming both
+ *            dims and where each came from)
+ *   linear   linear(x, w, b) = x @ w.T + b with w (out, in)
+ *   conv2d   NCHW input, OIHW weight; channels must agree; each spatial
+ *            size is (H + 2p - k)//s + 1, exact and symbolic when H is
+ *   max_pool2d  the same arithmetic on the last two dims, without
+ *            padding; stride defaults to the kernel
+ *   layer_norm  a float x; gamma and beta cover the last dims of x
+ *   take     the axis is replaced by the indices' shape (axis None: the
+ *            flattened tensor); embedding(table, ids) is take on axis 0;
+ *            a known int index must be in range
+ *   one_hot  ids.shape + (n,) */
+#include <string.h>
+
+#include "rules.h"
+
+static const AbsValue *make(EvalCall *c, AbsDType dt, int rank, const AbsDim *const *dims) {
+  return abs_tensor(c->st, dt, rank, dims);
+}
+
+/* t restricted to dims [from, to) (for batch dims). */
+static TensorArg sub_shape(const TensorArg *t, int from, int to) {
+  TensorArg s = *t;
+  s.rank = to - from;
+  s.dims = t->dims + from;
+  return s;
+}
+
+/* ------------------------------------------------------------ matmul */
+
+static const AbsValue *matmul_operands(EvalCall *c, const TensorArg *a, const TensorArg *b) {
+  const TensorArg *bad = a->scalar ? a : b->scalar ? b : NULL;
+  if (bad)
+    return rules_tensor_fail(c, DK_TYPE_MISMATCH, bad, NULL,
+                             "matmul needs two tensors, got the number %s (use * to scale)",
+                             rules_show(c, bad->v));
+  bad = a->rank == 0 ? a : b->rank == 0 ? b : NULL;
+  if (bad)
+    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, bad, NULL,
+                             "matmul needs tensors of rank 1 or more, got %s (use * to scale)",
+                             rules_show(c, bad->v));
+  return NULL;
+}
+
+const AbsValue *rules_tensor_matmul(EvalCall *c, const TensorArg *a, const TensorArg *b) {
+  AbsDType dt;
+  const AbsValue *e = matmul_operands(c, a, b);
+  if (!e) e = rules_tensor_dtype_join(c, "matmul", a, b, &dt);
+  if (e) return e;
+  if (a->rank < 0 || b->rank < 0) return make(c, dt, -1, NULL);
+  const AbsDim *ka = a->dims[a->rank - 1], *kb = b->dims[b->rank == 1 ? 0 : b->rank - 2];
+  if (!rules_tensor_unify(ka, kb))
+    return rules_tensor_dim_mismatch(c, "matmul: inner dimensions differ", a, ka, b, kb);
+  TensorArg ba = sub_shape(a, 0, a->rank >= 2 ? a->rank - 2 : 0);
+  TensorArg bb = sub_shape(b, 0, b->rank >= 2 ? b->rank - 2 : 0);
+  const TensorArg *ts[2] = {&ba, &bb};
+  int rank;
+  const AbsDim **batch;
+  if ((e = rules_tensor_broadcast(c, "matmul (batch dims)", 2, ts, &rank, &batch))) return e;
+  const AbsDim **d = fx_array(const AbsDim *, rank + 3);
+  memcpy(d, batch, sizeof(AbsDim *) * (size_t)rank);
+  if (a->rank >= 2) d[rank++] = a->dims[a->rank - 2];
+  if (b->rank >= 2) d[rank++] = b->dims[b->rank - 1];
+  return make(c, dt, rank, d);
+}
+
+/* ------------------------------------------------------------ linear */
+
+/* w must have rank `want` (error names the parameter). */
+static const AbsValue *need_rank(EvalCall *c, const TensorArg *t, int want, const char *what) {
+  if (t->rank < 0 || t->rank == want) return NULL;
+  return rules_tensor_fail(c, DK_SHAPE_MISMATCH, t, NULL, "%s(): %s must have rank %d, got %s",
+                           rules_op_name(c->op), what, want, rules_show(c, t->v));
+}
+
+/* An optional tensor argument (absent or None: t->v NULL). */
+static const AbsValue *optional_tensor(EvalCall *c, int pos, const char *kw, TensorArg *t) {
+  const AbsValue *v = eval_arg(c, kw, pos, NULL);
+  memset(t, 0, sizeof *t);
+  if (!v || v->kind == ABS_NONE) return NULL;
+  return rules_tensor_operand(c, v, rules_tensor_arg_node(c, pos, kw), false, t);
+}
+
+/* result + b, broadcast (linear's bias). */
+static const AbsValue *add_bias(EvalCall *c, const AbsValue *r, const TensorArg *b,
+                                const TensorArg *x) {
+  if (!b->v || r->kind != ABS_TENSOR) return r;
+  TensorArg y = *x;
+  y.v = r;
+  y.rank = r->tensor.rank;
+  y.dims = r->tensor.dims;
+  y.dtype = r->tensor.dtype;
+  AbsDType dt;
+  const AbsValue *e = rules_tensor_dtype_join(c, rules_op_name(c->op), &y, b, &dt);
+  if (e) return e;
+  int rank;
+  const AbsDim **dims;
+  const TensorArg *ts[2] = {&y, b};
+  if ((e = rules_tensor_broadcast(c, "the bias", 2, ts, &rank, &dims))) return e;
+  return make(c, dt, rank, dims);
+}
+
+/* linear(x, w, b=None) = x @ w.T + b, w (out, in) */
+const AbsValue *rule_linear(EvalCall *c) {
+  static const char *const kws[] = {"x", "w", "b", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  TensorArg x, w, b;
+  const AbsValue *e = rules_tensor_get(c, 0, "x", false, &x);
+  if (!e) e = rules_tensor_get(c, 1, "w", false, &w);
+  if (!e) e = optional_tensor(c, 2, "b", &b);
+  if (!e) e = need_rank(c, &w, 2, "w (out, in)");
+  if (!e && x.rank == 0) e = need_rank(c, &x, 1, "x");
+  AbsDType dt;
+  if (!e) e = rules_tensor_dtype_join(c, "linear", &x, &w, &dt);
+  if (e) return e;
+  if (x.rank < 0 || w.rank < 0) return make(c, dt, -1, NULL);
+  const AbsDim *k = x.dims[x.rank - 1];
+  if (!rules_tensor_unify(k, w.dims[1]))
+    return rules_tensor_dim_mismatch(c, "linear: inner dimensions differ (x's last dim vs w's "
+                                     "in-features)", &x, k, &w, w.dims[1]);
+  const AbsDim **d = fx_array(const AbsDim *, x.rank + 1);
+  memcpy(d, x.dims, sizeof(AbsDim *) * (size_t)x.rank);
+  d[x.rank - 1] = w.dims[0];
+  return add_bias(c, make(c, dt, x.rank, d), &b, &x);
+}
+
+/* ------------------------------------------------------------ conv, pool */
+
+/* An int or a pair of ints (stride, padding, kernel) as two ints; -1 for
+ * one not known. */
+static const AbsValue *pair_arg(EvalCall *c, const char *kw, int pos, int64_t dflt,
+                                int64_t lowest, int64_t out[2]) {
+  const AbsValue *v = eval_arg(c, kw, pos, NULL);
+  out[0] = out[1] = dflt;
+  if (!v || v->kind == ABS_NONE) return NULL;
+  if (rules_vague(v)) { out[0] = out[1] = -1; return NULL; }
+  bool pair = v->kind == ABS_TUPLE && v->tuple.n == 2;
+  if (!pair && !rules_is_intlike(v))
+    return rules_fail(c, v, NULL, DK_TYPE_MISMATCH, "%s(): %s must be an int or a pair of "
+                      "ints, got %s", rules_op_name(c->op), kw, rules_show(c, v));
+  for (int i = 0; i < 2; i++) {
+    const AbsValue *it = pair ? v->tuple.items[i] : v;
+    if (!abs_const_int(it, true, &out[i])) { out[i] = -1; continue; }
+    if (out[i] < lowest)
+      return eval_error(c, DK_SHAPE_MISMATCH, "%s(): %s must be at least %lld, got %lld",
+                        rules_op_name(c->op), kw, (long long)lowest, (long long)out[i]);
+  }
+  return NULL;
+}
+
+/* (h + 2p - k)//s + 1, or an error when the window does not fit. */
+static const AbsValue *window(EvalCall *c, const TensorArg *x, const AbsDim *h, const AbsDim *k,
+                              int64_t s, int64_t p, const AbsDim **out) {
+  if (s < 0 || p < 0 || h->kind == DIM_ANY || k->kind == DIM_ANY) {
+    *out = dim_any(c->st);
+    return NULL;
+  }
+  const AbsDim *span = dim_sub(c->st, dim_add(c->st, h, dim_const(c->st, 2 * p)), k);
+  int64_t v;
+  if (dim_is_const(span, &v) && v < 0)
+    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, NULL,
+                             "%s(): the kernel (%s) is larger than the padded input (%s + 2*%lld)",
+                             rules_op_name(c->op), rules_dim_str(k), rules_dim_str(h),
+                             (long long)p);
+  *out = dim_add(c->st, dim_floordiv(c->st, span, dim_const(c->st, s)), dim_const(c->st, 1));
+  return NULL;
+}
+
+/* conv2d(x, w, stride=1, padding=0): x (N, C, H, W), w (O, C, kh, kw). */
+const AbsValue *rule_conv2d(EvalCall *c) {
+  static const char *const kws[] = {"x", "w", "stride", "padding", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  TensorArg x, w;
+  int64_t s[2], p[2];
+  AbsDType dt;
+  const AbsValue *e = rules_tensor_get(c, 0, "x", false, &x);
+  if (!e) e = rules_tensor_get(c, 1, "w", false, &w);
+  if (!e) e = need_rank(c, &x, 4, "x (N, C, H, W)");
+  if (!e) e = need_rank(c, &w, 4, "w (out, in, kh, kw)");
+  if (!e) e = pair_arg(c, "stride", 2, 1, 1, s);
+  if (!e) e = pair_arg(c, "padding", 3, 0, 0, p);
+  if (!e) e = rules_tensor_dtype_join(c, "conv2d", &x, &w, &dt);
+  if (e) return e;
+  if (x.rank < 0 || w.rank < 0) return make(c, dt, x.rank < 0 ? -1 : 4, NULL);
+  if (!rules_tensor_unify(x.dims[1], w.dims[1]))
+    return rules_tensor_dim_mismatch(c, "conv2d: input channels differ (x's C vs w's in)", &x,
+                                     x.dims[1], &w, w.dims[1]);
+  const AbsDim *d[4] = {x.dims[0], w.dims[0], NULL, NULL};
+  for (int i = 0; i < 2; i++)
+    if ((e = window(c, &x, x.dims[2 + i], w.dims[2 + i], s[i], p[i], &d[2 + i]))) return e;
+  return make(c, dt, 4, d);
+}
+
+/* max_pool2d(x, kernel, stride=kernel) over the last two dims (rank >= 2). */
+const AbsValue *rule_max_pool2d(EvalCall *c) {
+  static const char *const kws[] = {"x", "kernel", "stride", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  TensorArg x;
+  int64_t k[2], s[2];
+  const AbsValue *e = rules_tensor_get(c, 0, "x", false, &x);
+  if (!e && eval_arg(c, "kernel", 1, NULL) == NULL)
+    e = eval_error(c, DK_ARITY, "max_pool2d() missing required argument 'kernel'");
+  if (!e) e = pair_arg(c, "kernel", 1, 1, 1, k);
+  if (!e) e = pair_arg(c, "stride", 2, -2, 1, s);
+  if (!e && x.rank >= 0 && x.rank < 2)
+    e = rules_tensor_fail(c, DK_SHAPE_MISMATCH, &x, NULL, "max_pool2d(): x must have rank 2 "
+                          "or more, got %s", rules_show(c, x.v));
+  if (e) return e;
+  if (x.rank < 0) return make(c, x.dtype, -1, NULL);
+  const AbsDim **d = fx_array(const AbsDim *, x.rank);
+  memcpy(d, x.dims, sizeof(AbsDim *) * (size_t)x.rank);
+  for (int i = 0; i < 2; i++) {
+    int64_t stride = s[i] == -2 ? k[i] : s[i];
+    const AbsDim *kd = k[i] < 0 ? dim_any(c->st) : dim_const(c->st, k[i]);
+    if ((e = window(c, &x, x.dims[x.rank - 2 + i], kd, stride, 0, &d[x.rank - 2 + i])))
+      return e;
+  }
+  return make(c, x.dtype, x.rank, d);
+}
+
+/* ------------------------------------------------------------ layer_norm */
+
+/* gamma/beta must equal the last dims of x. */
+static const AbsValue *covers_last(EvalCall *c, const TensorArg *x, const TensorArg *g,
+                                   const char *name) {
+  if (!g->v || g->rank < 0 || x->rank < 0) return NULL;
+  if (g->rank > x->rank)
+    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, g, "layer_norm(): %s %s has more dims "
+                             "than x %s", name, rules_show(c, g->v), rules_show(c, x->v));
+  for (int j = 0; j < g->rank; j++) {
+    const AbsDim *xd = x->dims[x->rank - g->rank + j], *gd = g->dims[j];
+    if (!rules_tensor_unify(xd, gd))
+      return rules_tensor_dim_mismatch(c, fx_sprintf("layer_norm: %s does not match the last "
+                                                     "dims of x", name), x, xd, g, gd);
+  }
+  AbsDType dt;
+  return rules_tensor_dtype_join(c, "layer_norm", x, g, &dt);
+}
+
+/* layer_norm(x, gamma, beta, eps=1e-5) */
+const AbsValue *rule_layer_norm(EvalCall *c) {
+  static const char *const kws[] = {"x", "gamma", "beta", "eps", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  TensorArg x, g, b;
+  const AbsValue *e = rules_tensor_get(c, 0, "x", false, &x);
+  if (!e) e = optional_tensor(c, 1, "gamma", &g);
+  if (!e) e = optional_tensor(c, 2, "beta", &b);
+  if (!e && !abs_dtype_is_float(x.dtype))
+    e = rules_tensor_fail(c, DK_TYPE_MISMATCH, &x, NULL, "layer_norm() needs a float tensor, "
+                          "got %s", rules_show(c, x.v));
+  if (!e) e = covers_last(c, &x, &g, "gamma");
+  if (!e) e = covers_last(c, &x, &b, "beta");
+  if (e) return e;
+  const AbsValue *eps = eval_arg(c, "eps", 3, NULL);
+  if (eps && !rules_vague(eps) && !rules_is_num(eps))
+    return rules_fail(c, eps, NULL, DK_TYPE_MISMATCH, "layer_norm(): eps must be a number, "
+                      "got %s", rules_show(c, eps));
+  return make(c, x.dtype, x.rank, x.dims);
+}
+
+/* ------------------------------------------------------------ gathering */
+
+/* The indices of take: a Python int (rank 0), an integer tensor, or a
+ * tuple/list of ints (rank 1). */
+static const AbsValue *indices(EvalCall *c, int pos, const char *kw, TensorArg *ids) {
+  const AbsValue *v = eval_arg(c, kw, pos, NULL);
+  if (!v) return eval_error(c, DK_ARITY, "%s() missing required argument '%s'",
+                            rules_op_name(c->op), kw);
+  memset(ids, 0, sizeof *ids);
+  ids->v = v;
+  ids->node = rules_tensor_arg_node(c, pos, kw);
+  if (rules_vague(v)) return abs_unknown(c->st);
+  if (rules_is_intlike(v)) {
+    ids->scalar = true;
+    ids->dtype = DT_I64;
+    return NULL;
+  }
+  if (v->kind == ABS_TUPLE || v->kind == ABS_LIST) {
+    const AbsDim **d = fx_array(const AbsDim *, 1);
+    d[0] = v->kind == ABS_TUPLE ? dim_const(c->st, v->tuple.n) : dim_any(c->st);
+    *ids = (TensorArg){.v = v, .node = ids->node, .dtype = DT_I64, .rank = 1, .dims = d};
+    return NULL;
+  }
+  if (v->kind == ABS_TENSOR && abs_dtype_is_int(v->tensor.dtype))
+    return rules_tensor_operand(c, v, ids->node, false, ids);
+  return rules_fail(c, v, NULL, DK_TYPE_MISMATCH, "%s(): indices must be ints or an integer "
+                    "tensor, got %s", rules_op_name(c->op), rules_show(c, v));
+}
+
+/* x with axis replaced by the shape of ids. */
+static const AbsValue *gather(EvalCall *c, const TensorArg *x, const TensorArg *ids, int axis) {
+  int64_t k, n;
+  if (ids->scalar && abs_const_int(ids->v, true, &k) && dim_is_const(x->dims[axis], &n) &&
+      (k < -n || k >= n))
+    return rules_tensor_fail(c, DK_INDEX_OUT_OF_RANGE, x, ids,
+                             "%s(): index %lld is out of bounds for axis %d with size %lld",
+                             rules_op_name(c->op), (long long)k, axis, (long long)n);
+  if (ids->rank < 0) return make(c, x->dtype, -1, NULL);
+  int rank = x->rank - 1 + ids->rank;
+  const AbsDim **d = fx_array(const AbsDim *, rank + 1);
+  int m = 0;
+  for (int i = 0; i < axis; i++) d[m++] = x->dims[i];
+  for (int i = 0; i < ids->rank; i++) d[m++] = ids->dims[i];
+  for (int i = axis + 1; i < x->rank; i++) d[m++] = x->dims[i];
+  return make(c, x->dtype, rank, d);
+}
+
+/* take(x, ids, axis=0) */
+const AbsValue *rule_take(EvalCall *c) {
+  static const char *const kws[] = {"x", "ids", "indices", "axis", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  TensorArg x, ids;
+  const AbsValue *e = rules_tensor_get(c, 0, "x", false, &x);
+  if (!e) e = indices(c, 1, eval_arg(c, "indices", -1, NULL) ? "indices" : "ids", &ids);
+  if (e) return e->kind == ABS_UNKNOWN && x.v->kind == ABS_TENSOR ? make(c, x.dtype, -1, NULL) : e;
+  const AbsValue *av = eval_arg(c, "axis", 2, abs_int(c->st, 0));
+  if (av->kind == ABS_NONE) return make(c, x.dtype, ids.scalar ? 0 : ids.rank, ids.dims);
+  int axis;
+  if (x.rank < 0 || rules_vague(av)) return make(c, x.dtype, -1, NULL);
+  if ((e = rules_tensor_axis(c, av, &x, 0, &axis))) return e;
+  return axis < 0 ? make(c, x.dtype, -1, NULL) : gather(c, &x, &ids, axis);
+}
+
+/* embedding(table, ids) = take(table, ids, axis=0) */
+const AbsValue *rule_embedding(EvalCall *c) {
+  static const char *const kws[] = {"table", "ids", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  TensorArg x, ids;
+  const AbsValue *e = rules_tensor_get(c, 0, "table", false, &x);
+  if (!e) e = indices(c, 1, "ids", &ids);
+  if (e) return e->kind == ABS_UNKNOWN && x.v->kind == ABS_TENSOR ? make(c, x.dtype, -1, NULL) : e;
+  if (x.rank < 0) return make(c, x.dtype, -1, NULL);
+  if (x.rank == 0) return need_rank(c, &x, 2, "table");
+  return gather(c, &x, &ids, 0);
+}
+
+/* one_hot(ids, n, dtype=f32): ids.shape + (n,) */
+const AbsValue *rule_one_hot(EvalCall *c) {
+  static const char *const kws[] = {"ids", "n", "dtype", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  TensorArg ids;
+  AbsDType dt = DT_F32;
+  const AbsValue *e = indices(c, 0, "ids", &ids);
+  const AbsValue *nv = eval_arg(c, "n", 1, NULL), *dv = eval_arg(c, "dtype", 2, NULL);
+  if (!nv) return eval_error(c, DK_ARITY, "one_hot() missing required argument 'n'");
+  if (!e && dv && dv->kind != ABS_NONE) e = rules_tensor_dtype_arg(c, dv, &dt);
+  if (!e && !rules_vague(nv) && !rules_is_intlike(nv))
+    e = rules_fail(c, nv, NULL, DK_TYPE_MISMATCH, "one_hot(): n must be an int, got %s",
+                   rules_show(c, nv));
+  if (e) return e;
+  int rank = ids.scalar ? 0 : ids.rank;
+  if (rank < 0) return make(c, dt, -1, NULL);
+  const AbsDim **d = fx_array(const AbsDim *, rank + 2);
+  if (rank) memcpy(d, ids.dims, sizeof(AbsDim *) * (size_t)rank);
+  d[rank] = rules_vague(nv) ? dim_any(c->st) : rules_tensor_int_dim(c, nv, rules_tensor_arg_node(c, 1, "n"));
+  return make(c, dt, rank + 1, d);
+}
