@@ -29,7 +29,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples shapes}
+SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples shapes ops}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -415,6 +415,31 @@ suite_shapes() {
       fail "shapes/$name" "$(head -n 1 "$out")" "$(tail -n +2 "$out")"
     fi
   done
+}
+
+# The per-op property test: tests/ops_property.py generates random valid
+# concrete-shape cases for every tensor op of language.md section 6 (one DSL
+# file per op) and fathom's inferred result must equal the numpy runtime's
+# exactly.  One result per op.
+suite_ops() {
+  local out=$TMP/ops.out line op why
+  run "$out" "$out" /usr/bin/python3 "$TESTS/ops_property.py" "$BUILD" --seed 1 --cases 8
+  if why=$(crashed "$out"); then
+    fail ops "$why" "$(cat "$out")"
+    return
+  fi
+  while IFS= read -r line; do
+    case $line in
+      "ok "*) pass ;;
+      "FAIL "*)
+        op=${line#FAIL }
+        fail "ops/${op%%:*}" "${line#*: }" "$(awk -v h="$line" \
+          '$0 == h { on = 1; next } on && /^    / { print substr($0, 5); next } { on = 0 }' "$out")" ;;
+    esac
+  done <"$out"
+  if [ "$status" -ne 0 ] && ! grep -q '^FAIL ' "$out"; then
+    fail ops "exit status $status" "$(cat "$out")"
+  fi
 }
 
 for suite in $SUITES; do

@@ -143,11 +143,22 @@ def has_error(v):
 
 # ---------------------------------------------------------------- running
 
+# The address-space limit below is for the programs run under CPython
+# (one doubles a tensor forever); fathom runs with the limit it was given,
+# since an ASan build reserves terabytes of shadow address space.
+ORIGINAL_AS_LIMIT = None
+
+
+def _restore_limit():
+    if ORIGINAL_AS_LIMIT is not None:
+        resource.setrlimit(resource.RLIMIT_AS, ORIGINAL_AS_LIMIT)
+
+
 def run_fathom(fathom_bin, path, args):
     cmd = [fathom_bin, "infer", "--format", "json"] + args + [path]
     try:
         p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
-                           timeout=FATHOM_TIMEOUT)
+                           timeout=FATHOM_TIMEOUT, preexec_fn=_restore_limit)
     except subprocess.TimeoutExpired:
         return None, "fathom infer timed out after %ds" % FATHOM_TIMEOUT
     if p.returncode < 0 or p.returncode >= 2:
@@ -315,8 +326,10 @@ def main(argv):
         print("shapes.py: %s not found" % fathom_bin, file=sys.stderr)
         return 2
     sys.setrecursionlimit(5000)
+    global ORIGINAL_AS_LIMIT
     try:
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        ORIGINAL_AS_LIMIT = (soft, hard)
         if soft == resource.RLIM_INFINITY or soft > MEMORY_LIMIT:
             new = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
             resource.setrlimit(resource.RLIMIT_AS, (new, hard))
