@@ -6,8 +6,9 @@ The same arguments give the same bytes on every machine and Python run
 (one random.Random(seed), no iteration over hashed sets).  The program is
 valid Python that CPython runs without error in about a second at any size
 (python3 FILE prints a checksum), and valid DSL that fathom should accept
-without diagnostics.  The generators live in bench/dslgen/ (kind `scalar`
-is the only one so far: ints, floats, tuples, functions).
+without diagnostics.  The generators live in bench/dslgen/: kind `scalar`
+(ints, floats, tuples, functions) and kind `tensor` (annotated tensor blocks
+with symbolic dims, @jit entries; it has no --errors).
 
 --errors additionally plants type errors (type-mismatch, not-callable,
 arity, index-out-of-range in turn) behind a data-dependent guard

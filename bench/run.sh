@@ -1,9 +1,11 @@
 #!/bin/sh
 # run.sh BUILD_DIR: the benchmark behind `make bench`.
 #
-# Generates bench/corpus/gen_{1k,10k,100k}.py with bench/gen.py (only when
-# missing or when the generator's sources changed: corpus/.stamp holds their
-# hash), runs BUILD_DIR/bench_parse --check BUILD_DIR/fathom on them, and
+# Generates bench/corpus/gen_{1k,10k,100k}.py (scalar) and
+# bench/corpus/tensor_{1k,10k,100k}.py (gen.py --kind tensor) with
+# bench/gen.py (only when missing or when the generator's sources changed:
+# corpus/.stamp holds their hash), runs BUILD_DIR/bench_parse --check
+# BUILD_DIR/fathom on each corpus in turn (tensor lines prefixed "tensor"), and
 # prints lines/s of tree-sitter parsing alone (+ one walk over the tree), of
 # parse + ANF, and of a whole `fathom check FILE` (a child process, timed
 # from spawn to exit), all measured in the same run with their runs
@@ -43,24 +45,37 @@ mkdir -p "$CORPUS" || fail "cannot create $CORPUS"
 stamp=$(cat "$BENCH/gen.py" "$BENCH"/dslgen/*.py | cksum | cut -d' ' -f1)
 stamp="$stamp seed=$SEED"
 old_stamp=$(cat "$CORPUS/.stamp" 2>/dev/null || true)
-set --
-for size in $SIZES; do
-  name=${size%%:*}
-  lines=${size#*:}
-  file=$CORPUS/gen_$name.py
-  if [ ! -f "$file" ] || [ "$stamp" != "$old_stamp" ]; then
-    echo "bench: generating corpus/gen_$name.py ($lines lines)"
-    python3 "$BENCH/gen.py" "$lines" --seed "$SEED" > "$file.tmp" \
-      || { rm -f "$file.tmp"; fail "gen.py $lines failed"; }
-    mv "$file.tmp" "$file"
-  fi
-  set -- "$@" "$file"
+# gen_*.py: the scalar corpus; tensor_*.py: the tensor corpus (--kind tensor)
+SCALAR_FILES=
+TENSOR_FILES=
+for kind in scalar tensor; do
+  prefix=gen
+  [ "$kind" = tensor ] && prefix=tensor
+  for size in $SIZES; do
+    name=${size%%:*}
+    lines=${size#*:}
+    file=$CORPUS/${prefix}_$name.py
+    if [ ! -f "$file" ] || [ "$stamp" != "$old_stamp" ]; then
+      echo "bench: generating corpus/${prefix}_$name.py ($lines lines, --kind $kind)"
+      python3 "$BENCH/gen.py" "$lines" --seed "$SEED" --kind "$kind" > "$file.tmp" \
+        || { rm -f "$file.tmp"; fail "gen.py $lines --kind $kind failed"; }
+      mv "$file.tmp" "$file"
+    fi
+    if [ "$kind" = tensor ]; then TENSOR_FILES="$TENSOR_FILES $file"
+    else SCALAR_FILES="$SCALAR_FILES $file"; fi
+  done
 done
 echo "$stamp" > "$CORPUS/.stamp"
 
-# ---- measure ----
-echo "bench: $TOOL --check $FATHOM (best of >= 3 runs and >= ${BENCH_MIN_SECONDS:-0.5} s per measurement, interleaved)"
-out=$("$TOOL" --check "$FATHOM" "$@")
+# measure LABEL TAG FILES...: run bench_parse on one corpus and report,
+# each line prefixed with TAG
+measure() {
+label=$1
+tag=$2
+files=$3
+echo "bench: $label corpus: $TOOL --check $FATHOM (best of >= 3 runs and >= ${BENCH_MIN_SECONDS:-0.5} s per measurement, interleaved)"
+# shellcheck disable=SC2086  # $files: paths without blanks
+out=$("$TOOL" --check "$FATHOM" $files)
 status=$?
 if [ $status -ne 0 ]; then
   printf '%s\n' "$out"
@@ -70,7 +85,7 @@ fi
 
 # ---- report ----
 [ "${BENCH_VERBOSE:-0}" = 1 ] && printf '%s\n' "$out"
-printf '%s\n' "$out" | awk -v overhead_target=$OVERHEAD_TARGET \
+printf '%s\n' "$out" | awk -v tag="$tag" -v overhead_target=$OVERHEAD_TARGET \
     -v scaling_target=$SCALING_TARGET -v check_target=$CHECK_TARGET '
   function field(key,   i, kv) {
     for (i = 2; i <= NF; i++) {
@@ -81,7 +96,7 @@ printf '%s\n' "$out" | awk -v overhead_target=$OVERHEAD_TARGET \
   }
   function verdict(ok) { return ok ? "ok" : "MISSED" }
   {
-    name = $1; sub(/.*gen_/, "", name); sub(/\.py$/, "", name)
+    name = $1; sub(/.*_/, "", name); sub(/\.py$/, "", name)
     n++; size[n] = name
     lines[name] = field("lines"); ts[name] = field("ts_s"); anf[name] = field("anf_s")
     ts_runs[name] = field("ts_runs"); anf_runs[name] = field("anf_runs")
@@ -95,12 +110,12 @@ printf '%s\n' "$out" | awk -v overhead_target=$OVERHEAD_TARGET \
     if (n == 0) { print "bench: no results"; exit 1 }
     for (i = 1; i <= n; i++) {
       s = size[i]
-      printf "parse (tree-sitter + walk) %5s: %6.3f Mlines/s  (%8.2f ms, %d lines, best of %d)\n",
+      printf tag "parse (tree-sitter + walk) %5s: %6.3f Mlines/s  (%8.2f ms, %d lines, best of %d)\n",
         s, lines[s] / ts[s] / 1e6, ts[s] * 1e3, lines[s], ts_runs[s]
     }
     for (i = 1; i <= n; i++) {
       s = size[i]
-      printf "parse + ANF                %5s: %6.3f Mlines/s  (%8.2f ms, %d lines, best of %d)%s\n",
+      printf tag "parse + ANF                %5s: %6.3f Mlines/s  (%8.2f ms, %d lines, best of %d)%s\n",
         s, lines[s] / anf[s] / 1e6, anf[s] * 1e3, lines[s], anf_runs[s],
         (diags[s] > 0 ? sprintf("  [%d diagnostics!]", diags[s]) : "")
     }
@@ -109,23 +124,23 @@ printf '%s\n' "$out" | awk -v overhead_target=$OVERHEAD_TARGET \
       note = ""
       if (chk_err[s] > 0 || chk_warn[s] > 0)
         note = sprintf("  [%d errors, %d warnings: shown above]", chk_err[s], chk_warn[s])
-      printf "fathom check               %5s: %6.3f Mlines/s  (%8.2f ms, %d lines, best of %d; fathom: parse %.1f + analysis %.1f ms)%s\n",
+      printf tag "fathom check               %5s: %6.3f Mlines/s  (%8.2f ms, %d lines, best of %d; fathom: parse %.1f + analysis %.1f ms)%s\n",
         s, lines[s] / chk[s] / 1e6, chk[s] * 1e3, lines[s], chk_runs[s],
         chk_parse[s], chk_an[s], note
     }
     for (i = 1; i <= n; i++) {
       s = size[i]; r = anf[s] / ts[s]
-      printf "ANF overhead over parse    %5s: %.2fx (target <= %.2fx)  %s\n",
+      printf tag "ANF overhead over parse    %5s: %.2fx (target <= %.2fx)  %s\n",
         s, r, overhead_target, verdict(r <= overhead_target)
     }
     for (i = 1; i <= n; i++) {
       s = size[i]; r = chk[s] / ts[s]
-      printf "check / (parse + walk)     %5s: %.2fx (target <= %gx)  %s\n",
+      printf tag "check / (parse + walk)     %5s: %.2fx (target <= %gx)  %s\n",
         s, r, check_target, verdict(r <= check_target)
     }
     for (i = 1; i <= n; i++) {
       s = size[i]
-      printf "analysis work per line     %5s: %.2f contexts/line, %.1f steps/line  (%d contexts, %d steps)\n",
+      printf tag "analysis work per line     %5s: %.2f contexts/line, %.1f steps/line  (%d contexts, %d steps)\n",
         s, ctx[s] / lines[s], steps[s] / lines[s], ctx[s], steps[s]
     }
     if (("10k" in lines) && ("100k" in lines)) {
@@ -133,11 +148,16 @@ printf '%s\n' "$out" | awk -v overhead_target=$OVERHEAD_TARGET \
       sa = anf["100k"] / anf["10k"] * 10 / lr
       st = ts["100k"] / ts["10k"] * 10 / lr
       sc = chk["100k"] / chk["10k"] * 10 / lr
-      printf "scaling 100k/10k: parse+ANF %.2fx (target <= %gx)  %s   [tree-sitter alone %.2fx; lines %.2fx]\n",
+      printf tag "scaling 100k/10k: parse+ANF %.2fx (target <= %gx)  %s   [tree-sitter alone %.2fx; lines %.2fx]\n",
         sa, scaling_target, verdict(sa <= scaling_target), st, lr
-      printf "scaling 100k/10k: check     %.2fx (target <= %gx)  %s   [contexts %.2fx, steps %.2fx]\n",
+      printf tag "scaling 100k/10k: check     %.2fx (target <= %gx)  %s   [contexts %.2fx, steps %.2fx]\n",
         sc, scaling_target, verdict(sc <= scaling_target),
         ctx["100k"] / ctx["10k"] * 10 / lr, steps["100k"] / steps["10k"] * 10 / lr
     }
   }' || fail "could not read bench_parse output"
+}
+
+measure scalar "" "$SCALAR_FILES"
+echo
+measure tensor "tensor " "$TENSOR_FILES"
 exit 0

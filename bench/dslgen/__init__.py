@@ -5,7 +5,9 @@ one (tensor-heavy programs, say): subclass ScalarGen (or ProgramGen), extend
 its FUNCTION_KINDS / STATEMENTS tables and expr() dispatch, and add a line
 here."""
 from .scalar import ScalarGen
+from .tensor import TensorGen
 
 GENERATORS = {
     "scalar": ScalarGen,
+    "tensor": TensorGen,
 }
