@@ -144,7 +144,6 @@ static void flush_pending(Engine *E, Ctx *c) {
 
 Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind kind,
                     const char *msg) {
-  E->nreports++; /* even a duplicate: the finding exists, nothing may cache it away */
   if (site && diag_kind_severity(kind) != SEV_NOTE) {
     ReportKey k = {site, kind};
     if (hm_has(&E->reported, &k)) return NULL;

@@ -22,7 +22,6 @@ struct Engine {
   uint32_t nconsts;
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */
-  long nreports;           /* findings reported so far (any kind) */
   bool steps_noted;
   bool depth_noted;
 };

@@ -7,7 +7,8 @@
  *              *args: the UnpackGraph part), intern the context, evaluate
  *   primitive  PrimEvaluator: the op's inference rule from rules.def
  *   partial    PartialEvaluator: prepend the bound arguments
- *   grad       JEvaluator (tensors, issue 4)
+ *   grad       JEvaluator: calls f, checks its value is a float scalar
+ *              or one-element tensor, returns the arguments' values
  * and joins the results: a set of several possibilities is how an
  * undetermined switch evaluates both branches.  Operators such as `add`
  * are one op whose rule dispatches on the argument types (the
