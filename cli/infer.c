@@ -65,8 +65,13 @@ void cli_print_signatures(StrBuf *out, Analysis *a, bool all)
 {
   if (!a) return;
   CtxVec ctxs = analysis_function_contexts(a);
+  HashMap seen; /* contexts that differ only in closure identity print alike */
+  hm_init_str(&seen);
   for (int i = 0; i < ctxs.len; i++) {
-    sb_printf(out, "%s\n", analysis_signature(a, ctxs.items[i]));
+    const char *sig = analysis_signature(a, ctxs.items[i]);
+    if (!all && hm_has(&seen, sig)) continue;
+    hm_put(&seen, sig, (void *)sig);
+    sb_printf(out, "%s\n", sig);
     if (all) each_variable(a, ctxs.items[i], print_variable, out);
   }
 }
