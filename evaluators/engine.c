@@ -430,7 +430,8 @@ static const AbsValue *bind_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
                                  const Ctx *pctx, const Args *a) {
   int np = g->nparams;
   const char *fname = short_name(g);
-  const AbsValue **vals = fx_array(const AbsValue *, np + 1);
+  const AbsValue *small[8] = {0}; /* abs_tuple copies the items on a miss */
+  const AbsValue **vals = np <= 8 ? small : fx_array(const AbsValue *, np + 1);
   int npos_params = g->vararg >= 0 ? g->vararg : np - g->nkwonly;
   int i = 0;
   for (; i < a->npos && i < npos_params; i++) vals[i] = a->pos[i];
