@@ -6,7 +6,9 @@
 # NAME.anf), the golden diagnostic tests (tests/diag/NAME.py against
 # NAME.err: the stdout of `fathom check --format text NAME.py` run inside
 # tests/diag, then a line `exit: N`), and the bad-input tests (inputs made
-# at test time by tests/bad/gen.py).  Prints one line per failure, then
+# at test time by tests/bad/gen.py), then the analysis suites (infer, types,
+# soundness, runtime, tensor, examples, shapes, ops: each is described
+# above its function below).  Prints one line per failure, then
 # exactly `N passed, N failed`; exits 1 when anything failed.
 #
 #   UPDATE=1 tests/run.sh build     rewrite .anf/.err files that differ (or
