@@ -313,6 +313,7 @@ struct AbsFn {
   uint8_t flags;    /* ABS_F_BROAD, ABS_F_ERROR as for values */
   uint32_t id;
   uint64_t hash;
+  const AbsValue *single;  /* the set {this} once made (abs_func1's memo) */
   union {
     struct { AnfGraph *graph; const void *ctx; } closure; /* ctx: opaque,
                                           owned by the analysis cache */
@@ -354,6 +355,14 @@ const AbsValue *abs_grad(AbsStore *st, const AbsValue *fnval,
  * callback, such closures stay separate possibilities. */
 typedef const void *(*AbsCtxJoin)(void *user, const void *ctx_a, const void *ctx_b);
 void abs_store_set_ctx_join(AbsStore *st, AbsCtxJoin fn, void *user);
+/* Where the closure of graph g over context ctx is kept, or NULL: with this
+ * callback the analysis stores closures beside its contexts (one slot per
+ * (ctx, g), found by indexing) instead of in the store's hash table, which
+ * a large program fills with a closure per context.  Every closure then
+ * goes through the slot, so closures stay unique.  Set it before the first
+ * closure is made. */
+typedef const AbsFn **(*AbsClosureSlot)(void *user, AnfGraph *g, const void *ctx);
+void abs_store_set_closure_slot(AbsStore *st, AbsClosureSlot fn, void *user);
 /* The union of two ABS_FUNC values. */
 const AbsValue *abs_func_union(AbsStore *st, const AbsValue *a,
                                const AbsValue *b);

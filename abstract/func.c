@@ -66,6 +66,8 @@ void abs_fns_init(AbsStore *st) { hm_init(&st->fns, fn_hash, fn_eq); }
 static uint64_t fn_start(AbsFnKind kind) { return abs_hash_start(200 + kind); }
 
 const AbsFn *abs_fn_closure(AbsStore *st, AnfGraph *g, const void *ctx) {
+  const AbsFn **slot = st->closure_slot ? st->closure_slot(st->closure_slot_user, g, ctx) : NULL;
+  if (slot && *slot) return *slot;
   AbsFn key = {.kind = ABS_FN_CLOSURE};
   key.closure.graph = g;
   key.closure.ctx = ctx;
@@ -73,7 +75,12 @@ const AbsFn *abs_fn_closure(AbsStore *st, AnfGraph *g, const void *ctx) {
    * places the entry in the table and never orders anything */
   key.hash = abs_hash_add(abs_hash_add(fn_start(ABS_FN_CLOSURE), g->id),
                           hash_ptr(ctx));
-  return abs_intern_fn(st, &key);
+  if (!slot) return abs_intern_fn(st, &key);
+  AbsFn *f = fx_new(AbsFn);
+  *f = key;
+  f->id = st->next_id++;
+  f->flags = fn_flags(f);
+  return *slot = f;
 }
 
 const AbsFn *abs_fn_prim(AbsStore *st, AnfOp op) {
@@ -131,6 +138,11 @@ void abs_store_set_ctx_join(AbsStore *st, AbsCtxJoin fn, void *user) {
   st->ctx_join_user = user;
 }
 
+void abs_store_set_closure_slot(AbsStore *st, AbsClosureSlot fn, void *user) {
+  st->closure_slot = fn;
+  st->closure_slot_user = user;
+}
+
 /* Merge neighbouring closures of one graph (a sorted set keeps them
  * together) into one closure over the joined context. */
 static int merge_closures(AbsStore *st, const AbsFn **s, int n) {
@@ -151,13 +163,16 @@ static int merge_closures(AbsStore *st, const AbsFn **s, int n) {
 
 static const AbsValue *intern_set(AbsStore *st, int n, const AbsFn *const *fns) {
   if (n == 0) return st->bottom;
+  if (n == 1 && fns[0]->single) return fns[0]->single;
   AbsValue key = {.kind = ABS_FUNC};
   key.func.n = n;
   key.func.fns = fns;
   uint64_t h = abs_hash_add(abs_hash_start(ABS_FUNC), (uint64_t)n);
   for (int i = 0; i < n; i++) h = abs_hash_add(h, fns[i]->hash);
   key.hash = h;
-  return abs_intern_value(st, &key);
+  const AbsValue *v = abs_intern_value(st, &key);
+  if (n == 1) ((AbsFn *)fns[0])->single = v;
+  return v;
 }
 
 const AbsValue *abs_func(AbsStore *st, int n, const AbsFn *const *fns) {

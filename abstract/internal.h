@@ -28,6 +28,8 @@ struct AbsStore {
   const AbsDim *any_dim;
   AbsCtxJoin ctx_join;   /* merges two closure contexts of one graph */
   void *ctx_join_user;
+  AbsClosureSlot closure_slot;   /* where closures live, or NULL: in fns */
+  void *closure_slot_user;
 };
 
 /* The unique copy of the value described by key (key->hash filled in). */

@@ -300,7 +300,9 @@ static void escape(P *p, StrBuf *b) {
   if (simple >= 0) {
     sb_putc(b, (char)simple);
   } else if (c == 'x') {
-    sb_putc(b, (char)hex_escape(p, 2));
+    uint32_t v = hex_escape(p, 2);   /* \xNN is the code point U+00NN, as in Python */
+    if (v < 0x80) sb_putc(b, (char)v);
+    else put_utf8(b, v);
   } else if (c == 'u' || c == 'U') {
     put_utf8(b, hex_escape(p, c == 'u' ? 4 : 8));
   } else if (c >= '0' && c <= '7') {

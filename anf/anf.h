@@ -128,6 +128,8 @@ struct AnfGraph {
                                accumulators of different lengths makes a list */
   /* Set by anf_manage(): */
   AnfGraph *parent;         /* innermost graph owning a needed free variable */
+  int parent_slot;          /* its index among the graphs with this parent */
+  int nchildren_by_parent;  /* graphs whose parent is this one */
   VEC(AnfNode *) free_vars; /* nodes of other graphs this graph (and graphs
                                nested in it) use, in first-use order */
   VEC(AnfGraph *) children; /* graphs whose lexical graph is this one */

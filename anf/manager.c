@@ -202,6 +202,11 @@ void anf_manage(AnfModule *m) {
   AnfGraph **order = number_tree(&mg);
   for (int i = mg.ngraphs - 1; i >= 0; i--) collect_uses(&mg, order[i]);
   solve_parents(&mg);
+  for (int i = 0; i < m->graphs.len; i++) m->graphs.items[i]->nchildren_by_parent = 0;
+  for (int i = 0; i < m->graphs.len; i++) {
+    AnfGraph *g = m->graphs.items[i];
+    g->parent_slot = g->parent ? g->parent->nchildren_by_parent++ : 0;
+  }
   m->managed = true;
 }
 

@@ -46,6 +46,8 @@ struct Ctx {
   Ctx *next_in_graph;      /* list of the graph's contexts, newest first */
   Ctx *prev_running;       /* the graph's next older running context */
   int unroll;              /* re-entries of its (graph, parent) on known paths */
+  const AbsFn **closures;  /* per graph whose parent is g (parent_slot): its
+                              closure over this context, NULL = not made */
 };
 
 typedef struct CtxTable {

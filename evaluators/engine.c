@@ -767,6 +767,19 @@ static const AbsFn *strip_fn(Engine *E, const AbsFn *f) {
  * stripped of specific closures, parents merged the same way.  Never run
  * as a whole; nodes that a call of the merged closure reads are evaluated
  * in it on demand. */
+/* The AbsStore's closure slot (abs_store_set_closure_slot): closures over
+ * a context live in an array beside it, those of graphs without a parent
+ * in one per graph.  A context of another graph than g's parent (none is
+ * made today) falls back to the store's table, always for that pair. */
+static const AbsFn **closure_slot(void *user, AnfGraph *g, const void *pctx) {
+  Engine *E = user;
+  Ctx *c = (Ctx *)pctx;
+  if (!c) return g->id < E->ctxs.ngraphs ? &E->top_closures[g->id] : NULL;
+  if (c->g != g->parent) return NULL;
+  if (!c->closures) c->closures = fx_array(const AbsFn *, c->g->nchildren_by_parent);
+  return &c->closures[g->parent_slot];
+}
+
 static const void *join_ctx(void *user, const void *pa, const void *pb) {
   Engine *E = user;
   const Ctx *a = pa, *b = pb;
@@ -796,6 +809,8 @@ Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOpti
   hm_init_ptr(&E->budget_noted);
   init_prims(E);
   abs_store_set_ctx_join(st, join_ctx, E);
+  E->top_closures = fx_array(const AbsFn *, m->next_graph_id + 1);
+  abs_store_set_closure_slot(st, closure_slot, E);
   return E;
 }
 

@@ -19,6 +19,7 @@ struct Engine {
   PrimInfo prims[OP__COUNT];
   const AbsValue **consts;  /* per node id: a constant's value, once computed */
   const Ctx **const_ctx;    /* per graph-constant node: the parent context of consts[] */
+  const AbsFn **top_closures; /* per graph without a parent: its closure */
   uint32_t nconsts;
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */

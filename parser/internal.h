@@ -138,6 +138,8 @@ typedef struct Lower {
   uint32_t nsymbols;
   bool tree_has_error;   /* else no node is ERROR or MISSING */
   TSTreeCursor cursor;   /* reused by named_kids/all_kids */
+  TSNode roots[2];       /* the module: one tree, or two halves (parse_split) */
+  int nroots;
   Marks openers;         /* every '(' '[' '{' byte */
   Marks binders;         /* every ":=" and word "as", "append", "extend" */
   TSFieldId f_name, f_value, f_left, f_right, f_body, f_condition,

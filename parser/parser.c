@@ -21,7 +21,10 @@
  * expression whose text cannot bind a name (see may_bind).  Both consult
  * index_source's sorted offsets of brackets and of the tokens that can
  * bind inside an expression. */
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
+
 #include "internal.h"
 
 const TSLanguage *tree_sitter_python(void);
@@ -744,15 +747,18 @@ static void module_stmt(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
   }
 }
 
-static void lower_module(Lower *L, TSNode root) {
+static void lower_module(Lower *L) {
+  TSNode first = L->roots[0], last = L->roots[L->nroots - 1];
   AnfModule *m = L->mod;
-  AnfGraph *mg = anf_graph_new(m, "<module>", NULL, span_of(L, root));
+  AnfGraph *mg = anf_graph_new(m, "<module>", NULL,
+                               span_from_bytes(L->file, ts_node_start_byte(first),
+                                               ts_node_end_byte(last)));
   mg->role = ANF_G_MODULE;
   mg->fn_name = "<module>";
   m->module_graph = mg;
   Scope *s = scope_new(L, NULL, SC_MODULE, "<module>");
   L->module_scope = s;
-  scan_function_body(L, s, root);
+  for (int r = 0; r < L->nroots; r++) scan_function_body(L, s, L->roots[r]);
   s->cur.g = mg;
   s->cur.env = fx_array(Binding, s->locals.len ? s->locals.len : 1);
   AnfNode *unb = anf_const_unbound(m, span_from_bytes(L->file, 0, 0));
@@ -761,18 +767,145 @@ static void lower_module(Lower *L, TSNode root) {
   s->ctl = &top;
 
   PendingVec pending = {0};
-  TSNode *kids;
-  int nk = named_kids(L, root, &kids);
-  for (int i = 0; i < nk; i++) {
-    if (ts_node_has_error(kids[i]) && kind(L, kids[i]) == K_ERROR) continue;
-    module_stmt(L, s, kids[i], &pending);
-    if (!s->cur.g) s->cur.g = mg; /* `return`/`raise` at module level were reported */
+  for (int r = 0; r < L->nroots; r++) {
+    TSNode *kids;
+    int nk = named_kids(L, L->roots[r], &kids);
+    for (int i = 0; i < nk; i++) {
+      if (ts_node_has_error(kids[i]) && kind(L, kids[i]) == K_ERROR) continue;
+      module_stmt(L, s, kids[i], &pending);
+      if (!s->cur.g) s->cur.g = mg; /* `return`/`raise` at module level were reported */
+    }
   }
   anf_set_output(mg, anf_const_none(m, span_from_bytes(L->file, 0, 0)));
   for (int i = 0; i < pending.len; i++) {
     Pending *p = &pending.items[i];
     lower_function_body(L, p->fs, p->g, p->def);
   }
+}
+
+/* ---- parsing: one tree, or two halves on two threads ----
+ *
+ * tree-sitter's parse is most of the time a large file takes, and one
+ * parse cannot use a second core.  A file of SPLIT_MIN bytes or more is cut
+ * at a line that begins with `def `, `class ` or `@` near its middle: the
+ * first half is parsed on a second thread while this one parses the
+ * second, each parser restricted to its byte range (included ranges keep
+ * every node's offsets and points those of the whole file).  Such a line
+ * starts a top-level statement unless it lies inside a string or brackets
+ * that the first half leaves open, and then the first half has a syntax
+ * error.  So when either half has an error both are thrown away and the
+ * whole file is parsed at once: error messages always come from a whole
+ * parse, and an error-free pair of halves is exactly the whole file's
+ * sequence of top-level statements.  The helper thread only reads the
+ * text and tree-sitter's own memory, never the GC heap's pointers. */
+
+enum { SPLIT_MIN = 64 << 10 };
+static size_t split_min = SPLIT_MIN;
+static _Thread_local int last_tree_count;
+
+void parse_set_split_min(size_t bytes) { split_min = bytes ? bytes : SPLIT_MIN; }
+int parse_last_tree_count(void) { return last_tree_count; }
+
+typedef struct HalfParse {
+  const TSLanguage *lang;
+  const SrcFile *file;
+  TSRange range;
+  TSTree *tree;
+} HalfParse;
+
+static void *parse_half(void *arg) {
+  HalfParse *h = arg;
+  TSParser *p = ts_parser_new();
+  ts_parser_set_language(p, h->lang);
+  if (ts_parser_set_included_ranges(p, &h->range, 1))
+    h->tree = ts_parser_parse_string(p, NULL, h->file->text, (uint32_t)h->file->len);
+  ts_parser_delete(p);
+  return NULL;
+}
+
+static bool starts_statement(const char *t, size_t left) {
+  return (left > 4 && !memcmp(t, "def ", 4)) || (left > 6 && !memcmp(t, "class ", 6)) ||
+         (left > 1 && t[0] == '@');
+}
+
+/* The 0-based line where the second half starts (0: no split). */
+static uint32_t split_line(const SrcFile *f) {
+  if (f->len < split_min || f->len > UINT32_MAX) return 0;
+  uint32_t mid = f->nlines / 2;
+  for (uint32_t d = 0; d < mid; d++) {
+    uint32_t cand[2] = {mid + d, mid - d};
+    for (int k = 0; k < 2; k++) {
+      uint32_t l = cand[k];
+      if (l == 0 || l >= f->nlines) continue;
+      uint32_t at = f->line_starts[l];
+      if (starts_statement(f->text + at, f->len - at)) return l;
+    }
+  }
+  return 0;
+}
+
+static TSRange range_of(const SrcFile *f, uint32_t line0, uint32_t line1) {
+  TSRange r = {.start_point = {line0, 0}, .end_point = {UINT32_MAX, UINT32_MAX},
+               .start_byte = f->line_starts[line0], .end_byte = UINT32_MAX};
+  if (line1 < f->nlines) {
+    r.end_point = (TSPoint){line1, 0};
+    r.end_byte = f->line_starts[line1];
+  }
+  return r;
+}
+
+/* Parse the file into trees[0] (and trees[1] when split); the count. */
+static int parse_trees(Lower *L, TSTree **trees) {
+  const SrcFile *f = L->file;
+  uint32_t line = split_line(f);
+  if (line) {
+    HalfParse first = {L->lang, f, range_of(f, 0, line), NULL};
+    HalfParse second = {L->lang, f, range_of(f, line, f->nlines), NULL};
+    pthread_t thread;
+    bool threaded = pthread_create(&thread, NULL, parse_half, &first) == 0;
+    parse_half(&second);
+    if (threaded) pthread_join(thread, NULL);
+    else parse_half(&first);
+    if (first.tree && second.tree && !ts_node_has_error(ts_tree_root_node(first.tree)) &&
+        !ts_node_has_error(ts_tree_root_node(second.tree))) {
+      trees[0] = first.tree;
+      trees[1] = second.tree;
+      return 2;
+    }
+    if (first.tree) ts_tree_delete(first.tree);
+    if (second.tree) ts_tree_delete(second.tree);
+  }
+  TSParser *p = ts_parser_new();
+  ts_parser_set_language(p, L->lang);
+  trees[0] = ts_parser_parse_string(p, NULL, f->text, (uint32_t)f->len);
+  ts_parser_delete(p);
+  return 1;
+}
+
+/* Free the trees on a detached thread: deleting a large tree costs a tenth
+ * of its parse, and nothing waits for it. */
+typedef struct Trees { TSTree *t[2]; int n; } Trees;
+
+static void *delete_trees(void *arg) {
+  Trees *tr = arg;
+  for (int i = 0; i < tr->n; i++) ts_tree_delete(tr->t[i]);
+  free(tr);
+  return NULL;
+}
+
+static void release_trees(TSTree **trees, int n) {
+  Trees *tr = malloc(sizeof *tr);
+  pthread_attr_t attr;
+  pthread_t thread;
+  if (tr && pthread_attr_init(&attr) == 0) {
+    *tr = (Trees){{trees[0], n > 1 ? trees[1] : NULL}, n};
+    bool started = pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
+                   pthread_create(&thread, &attr, delete_trees, tr) == 0;
+    pthread_attr_destroy(&attr);
+    if (started) return;
+  }
+  free(tr);
+  for (int i = 0; i < n; i++) ts_tree_delete(trees[i]);
 }
 
 /* ---- entry points ---- */
@@ -792,18 +925,17 @@ AnfModule *parse_module(const SrcFile *file, StrTab *strings, DiagSink *diags) {
     anf_set_output(mg, anf_const_none(L->mod, span_from_bytes(file, 0, 0)));
     return L->mod;
   }
-  TSParser *p = ts_parser_new();
-  ts_parser_set_language(p, L->lang);
-  TSTree *tree = ts_parser_parse_string(p, NULL, file->text, (uint32_t)file->len);
-  TSNode root = ts_tree_root_node(tree);
-  L->cursor = ts_tree_cursor_new(root);
-  L->tree_has_error = ts_node_has_error(root);
+  TSTree *trees[2];
+  int ntrees = last_tree_count = parse_trees(L, trees);
+  L->nroots = ntrees;
+  for (int i = 0; i < ntrees; i++) L->roots[i] = ts_tree_root_node(trees[i]);
+  L->cursor = ts_tree_cursor_new(L->roots[0]);
+  L->tree_has_error = ts_node_has_error(L->roots[0]);
   index_source(L);
-  scan_syntax(L, root);
-  lower_module(L, root);
+  for (int i = 0; i < ntrees; i++) scan_syntax(L, L->roots[i]);
+  lower_module(L);
   ts_tree_cursor_delete(&L->cursor);
-  ts_tree_delete(tree);
-  ts_parser_delete(p);
+  release_trees(trees, ntrees);
   return L->mod;
 }
 
@@ -832,4 +964,75 @@ void parse_tree_sitter_only(const SrcFile *file) {
   TSTree *tree = ts_parser_parse_string(p, NULL, file->text, (uint32_t)file->len);
   ts_tree_delete(tree);
   ts_parser_delete(p);
+}
+
+/* ---- incremental parsing, for the language server (lsp/) ----
+ * A ParseDoc keeps one document's tree-sitter parser and tree between
+ * edits, so that each reparse after parse_doc_edit() reuses the unchanged
+ * subtrees (ts_tree_edit + ts_parser_parse with the old tree).  Lowering is
+ * parse_module()'s, on the kept tree.  Added for issue 6; the tree-sitter
+ * objects stay inside parser/ and are freed by parse_doc_delete(). */
+struct ParseDoc {
+  TSParser *parser;
+  TSTree *tree;       /* of the text last given to parse_doc_module, or NULL */
+};
+
+ParseDoc *parse_doc_new(void) {
+  ParseDoc *d = calloc(1, sizeof *d);
+  if (!d) abort();
+  d->parser = ts_parser_new();
+  ts_parser_set_language(d->parser, tree_sitter_python());
+  return d;
+}
+
+void parse_doc_delete(ParseDoc *d) {
+  if (!d) return;
+  if (d->tree) ts_tree_delete(d->tree);
+  ts_parser_delete(d->parser);
+  free(d);
+}
+
+void parse_doc_edit(ParseDoc *d, const ParseEdit *e) {
+  if (!d->tree) return;
+  TSInputEdit te = {e->start_byte, e->old_end_byte, e->new_end_byte,
+                    {e->start_row, e->start_col}, {e->old_end_row, e->old_end_col},
+                    {e->new_end_row, e->new_end_col}};
+  ts_tree_edit(d->tree, &te);
+}
+
+void parse_doc_forget(ParseDoc *d) {
+  if (d->tree) ts_tree_delete(d->tree);
+  d->tree = NULL;
+}
+
+AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
+                            DiagSink *diags) {
+  Lower *L = fx_new(Lower);
+  L->file = file;
+  L->src = file->text;
+  L->diags = diags;
+  L->strings = strings;
+  L->mod = anf_module_new(file, strings);
+  init_tables(L);
+  if (!check_text(L)) {
+    parse_doc_forget(d);
+    AnfGraph *mg = anf_graph_new(L->mod, "<module>", NULL, span_from_bytes(file, 0, 0));
+    mg->role = ANF_G_MODULE;
+    L->mod->module_graph = mg;
+    anf_set_output(mg, anf_const_none(L->mod, span_from_bytes(file, 0, 0)));
+    return L->mod;
+  }
+  TSTree *tree = ts_parser_parse_string(d->parser, d->tree, file->text, (uint32_t)file->len);
+  if (d->tree) ts_tree_delete(d->tree);
+  d->tree = tree;
+  TSNode root = ts_tree_root_node(tree);
+  L->roots[0] = root;
+  L->nroots = 1;
+  L->cursor = ts_tree_cursor_new(root);
+  L->tree_has_error = ts_node_has_error(root);
+  index_source(L);
+  scan_syntax(L, root);
+  lower_module(L);
+  ts_tree_cursor_delete(&L->cursor);
+  return L->mod;
 }

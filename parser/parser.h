@@ -15,6 +15,13 @@
 /* Convert one file.  `strings` interns identifiers (shared by a session). */
 AnfModule *parse_module(const SrcFile *file, StrTab *strings, DiagSink *diags);
 
+/* A file of at least `bytes` bytes is parsed in two halves on two threads
+ * (see parser.c); 0 restores the default (64 KiB), SIZE_MAX turns it off.
+ * parse_last_tree_count() says how many trees the calling thread's last
+ * parse_module used (1, or 2 when split): for tests. */
+void parse_set_split_min(size_t bytes);
+int parse_last_tree_count(void);
+
 /* Benchmark baseline: tree-sitter parse of the file plus one walk over every
  * node of the tree, nothing else.  Returns the number of nodes visited. */
 size_t parse_tree_only(const SrcFile *file);
@@ -22,5 +29,25 @@ size_t parse_tree_only(const SrcFile *file);
 /* Benchmark baseline: tree-sitter's parse of the file and the deletion of
  * the tree, without any walk. */
 void parse_tree_sitter_only(const SrcFile *file);
+
+/* ---- incremental parsing, for the language server ----
+ * A ParseDoc keeps a document's tree-sitter tree between edits (malloc
+ * memory, not GC: parse_doc_delete frees it).  Record each text edit with
+ * parse_doc_edit (byte offsets, and rows/columns in bytes, of the text
+ * before and after the edit), then parse_doc_module lowers the new text
+ * exactly as parse_module does, reparsing incrementally from the edited
+ * tree. */
+typedef struct ParseDoc ParseDoc;
+typedef struct ParseEdit {
+  uint32_t start_byte, old_end_byte, new_end_byte;
+  uint32_t start_row, start_col, old_end_row, old_end_col, new_end_row, new_end_col;
+} ParseEdit;
+ParseDoc *parse_doc_new(void);
+void parse_doc_delete(ParseDoc *d);
+void parse_doc_edit(ParseDoc *d, const ParseEdit *e);
+/* Drop the kept tree: the next parse starts from scratch. */
+void parse_doc_forget(ParseDoc *d);
+AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
+                            DiagSink *diags);
 
 #endif

@@ -11,5 +11,6 @@ int run_util_tests(void);
 int run_diag_tests(void);
 int run_anf_tests(void);
 int run_abstract_tests(void);
+int run_parser_tests(void);
 
 #endif
