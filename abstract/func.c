@@ -65,6 +65,32 @@ void abs_fns_init(AbsStore *st) { hm_init(&st->fns, fn_hash, fn_eq); }
 
 static uint64_t fn_start(AbsFnKind kind) { return abs_hash_start(200 + kind); }
 
+/* A possibility and the set {it} in one allocation (see intern_set). */
+typedef struct FnBlock {
+  AbsFn fn;
+  AbsValue single;
+  const AbsFn *member;
+} FnBlock;
+
+static uint64_t set1_hash(const AbsFn *f) {
+  return abs_hash_add(abs_hash_add(abs_hash_start(ABS_FUNC), 1), f->hash);
+}
+
+/* A new possibility (key, not in any table) with its set {it}. */
+static const AbsFn *new_fn_block(AbsStore *st, const AbsFn *key) {
+  FnBlock *b = fx_new(FnBlock);
+  b->fn = *key;
+  b->fn.id = st->next_id++;
+  b->fn.flags = fn_flags(&b->fn);
+  b->member = &b->fn;
+  b->single = (AbsValue){.kind = ABS_FUNC, .hash = set1_hash(&b->fn)};
+  b->single.func.n = 1;
+  b->single.func.fns = &b->member;
+  abs_init_unique_value(st, &b->single);
+  b->fn.single = &b->single;
+  return &b->fn;
+}
+
 const AbsFn *abs_fn_closure(AbsStore *st, AnfGraph *g, const void *ctx) {
   const AbsFn **slot = st->closure_slot ? st->closure_slot(st->closure_slot_user, g, ctx) : NULL;
   if (slot && *slot) return *slot;
@@ -76,11 +102,7 @@ const AbsFn *abs_fn_closure(AbsStore *st, AnfGraph *g, const void *ctx) {
   key.hash = abs_hash_add(abs_hash_add(fn_start(ABS_FN_CLOSURE), g->id),
                           hash_ptr(ctx));
   if (!slot) return abs_intern_fn(st, &key);
-  AbsFn *f = fx_new(AbsFn);
-  *f = key;
-  f->id = st->next_id++;
-  f->flags = fn_flags(f);
-  return *slot = f;
+  return *slot = new_fn_block(st, &key);
 }
 
 const AbsFn *abs_fn_prim(AbsStore *st, AnfOp op) {
@@ -170,9 +192,16 @@ static const AbsValue *intern_set(AbsStore *st, int n, const AbsFn *const *fns) 
   uint64_t h = abs_hash_add(abs_hash_start(ABS_FUNC), (uint64_t)n);
   for (int i = 0; i < n; i++) h = abs_hash_add(h, fns[i]->hash);
   key.hash = h;
-  const AbsValue *v = abs_intern_value(st, &key);
-  if (n == 1) ((AbsFn *)fns[0])->single = v;
-  return v;
+  if (n > 1) return abs_intern_value(st, &key);
+  /* {f} is made once, here (or with f by new_fn_block), and then found
+   * through f->single: it is never in the table */
+  AbsValue *v = fx_new(AbsValue);
+  const AbsFn **member = fx_new(const AbsFn *);
+  *member = fns[0];
+  *v = key;
+  v->func.fns = member;
+  abs_init_unique_value(st, v);
+  return ((AbsFn *)fns[0])->single = v;
 }
 
 const AbsValue *abs_func(AbsStore *st, int n, const AbsFn *const *fns) {

@@ -14,6 +14,8 @@
 
 #include "abstract.h"
 
+enum { ABS_RECENT_INTS = 1024 };
+
 struct AbsStore {
   HashMap values;       /* AbsValue -> itself */
   HashMap dims;         /* AbsDim -> itself (symbols are never looked up) */
@@ -26,6 +28,7 @@ struct AbsStore {
   const AbsValue *bools[2], *empty_tuple;
   const AbsValue *prims[OP__COUNT];
   const AbsDim *any_dim;
+  const AbsValue *recent_ints[ABS_RECENT_INTS]; /* abs_int's memo, by value mod size */
   AbsCtxJoin ctx_join;   /* merges two closure contexts of one graph */
   void *ctx_join_user;
   AbsClosureSlot closure_slot;   /* where closures live, or NULL: in fns */
@@ -34,14 +37,20 @@ struct AbsStore {
 
 /* The unique copy of the value described by key (key->hash filled in). */
 const AbsValue *abs_intern_value(AbsStore *st, const AbsValue *key);
+/* Give v (filled in, hash included, allocated by the caller) its id and
+ * flags without entering it in the table: for a value whose uniqueness
+ * another memo guarantees (the set {f} lives in f->single). */
+void abs_init_unique_value(AbsStore *st, AbsValue *v);
 /* The unique copy of the function possibility described by key. */
 const AbsFn *abs_intern_fn(AbsStore *st, const AbsFn *key);
 void abs_dims_init(AbsStore *st);
 void abs_fns_init(AbsStore *st);
 
 /* Hash helpers: deterministic across runs (no addresses). */
-uint64_t abs_hash_start(unsigned kind);
-uint64_t abs_hash_add(uint64_t h, uint64_t v);
+static inline uint64_t abs_hash_start(unsigned kind) {
+  return hash_mix(0x9e3779b97f4a7c15ull, kind + 1);
+}
+static inline uint64_t abs_hash_add(uint64_t h, uint64_t v) { return hash_mix(h, v); }
 
 /* A scratch array `T *var` of n elements: a buffer on the caller's stack
  * when small, GC memory beyond, so interning hits allocate nothing. */

@@ -23,12 +23,6 @@
 
 /* ---- hashing ---- */
 
-uint64_t abs_hash_start(unsigned kind) {
-  return hash_mix(0x9e3779b97f4a7c15ull, kind + 1);
-}
-
-uint64_t abs_hash_add(uint64_t h, uint64_t v) { return hash_mix(h, v); }
-
 static uint64_t value_hash(const void *k) {
   return ((const AbsValue *)k)->hash;
 }
@@ -192,13 +186,23 @@ static AbsValue *copy_value(AbsStore *st, const AbsValue *key) {
   return v;
 }
 
+static AbsValue *new_value(AbsStore *st, const AbsValue *key) {
+  AbsValue *v = copy_value(st, key);
+  v->id = st->next_id++;
+  v->flags = value_flags(v);
+  return v;
+}
+
+void abs_init_unique_value(AbsStore *st, AbsValue *v) {
+  v->id = st->next_id++;
+  v->flags = value_flags(v);
+}
+
 const AbsValue *abs_intern_value(AbsStore *st, const AbsValue *key) {
   bool found;
   HashEntry *slot = hm_slot(&st->values, key, &found);
   if (found) return slot->value;
-  AbsValue *v = copy_value(st, key);
-  v->id = st->next_id++;
-  v->flags = value_flags(v);
+  AbsValue *v = new_value(st, key);
   slot->key = v;
   slot->value = v;
   return v;
@@ -262,8 +266,12 @@ static const AbsValue *known_int(AbsStore *st, AbsKind kind, int64_t v) {
   return abs_intern_value(st, &key);
 }
 
+/* Constant ints are the most common values made: a direct-mapped memo
+ * in front of the table answers most of them without hashing. */
 const AbsValue *abs_int(AbsStore *st, int64_t v) {
-  return known_int(st, ABS_INT, v);
+  const AbsValue **slot = &st->recent_ints[(uint64_t)v % ABS_RECENT_INTS];
+  if (*slot && (*slot)->sc.i == v) return *slot;
+  return *slot = known_int(st, ABS_INT, v);
 }
 
 const AbsValue *abs_bool(AbsStore *st, bool v) {

@@ -38,11 +38,14 @@ Ctx *cache_ctx(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent
     *is_new = false;
     return e->value;
   }
-  Ctx *c = fx_new(Ctx);
+  /* the context, its node values and its closures in one allocation */
+  size_t nvals = (size_t)g->nodes.len + 1, nclosures = (size_t)g->nchildren_by_parent;
+  Ctx *c = fx_alloc(sizeof(Ctx) + sizeof(void *) * (nvals + nclosures));
   *c = key;
   c->id = (uint32_t)t->all.len;
   c->stack_pos = -1;
-  c->vals = fx_array(const AbsValue *, g->nodes.len + 1);
+  c->vals = (const AbsValue **)(c + 1);
+  c->closures = nclosures ? (const AbsFn **)(c->vals + nvals) : NULL;
   e->key = c;
   e->value = c;
   vec_push(&t->all, c);

@@ -47,7 +47,8 @@ struct Ctx {
   Ctx *prev_running;       /* the graph's next older running context */
   int unroll;              /* re-entries of its (graph, parent) on known paths */
   const AbsFn **closures;  /* per graph whose parent is g (parent_slot): its
-                              closure over this context, NULL = not made */
+                              closure over this context, NULL = not made
+                              (the AbsStore's closure slot, see engine.c) */
 };
 
 typedef struct CtxTable {

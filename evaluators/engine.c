@@ -776,7 +776,6 @@ static const AbsFn **closure_slot(void *user, AnfGraph *g, const void *pctx) {
   Ctx *c = (Ctx *)pctx;
   if (!c) return g->id < E->ctxs.ngraphs ? &E->top_closures[g->id] : NULL;
   if (c->g != g->parent) return NULL;
-  if (!c->closures) c->closures = fx_array(const AbsFn *, c->g->nchildren_by_parent);
   return &c->closures[g->parent_slot];
 }
 

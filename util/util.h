@@ -69,9 +69,25 @@ void hm_put(HashMap *m, const void *key, void *value);    /* insert or replace *
 HashEntry *hm_slot(HashMap *m, const void *key, bool *found);
 /* Iterate: for (size_t i = 0; i < m.cap; i++) if (m.entries[i].key) ... */
 
+/* splitmix64's finaliser: every input bit affects every output bit, which
+ * linear probing needs (pointers and small ints have regular low bits). */
+static inline uint64_t hash_finalise(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
 uint64_t hash_bytes(const void *p, size_t n);
-uint64_t hash_ptr(const void *p);
-uint64_t hash_mix(uint64_t h, uint64_t v); /* combine for structural hashes */
+static inline uint64_t hash_ptr(const void *p) { return hash_finalise((uint64_t)(uintptr_t)p); }
+/* Order-sensitive combination for structural hashes:
+ * hash_mix(hash_mix(h, a), b) != hash_mix(hash_mix(h, b), a).  Inline, so
+ * that mixing constants folds at compile time. */
+static inline uint64_t hash_mix(uint64_t h, uint64_t v) {
+  return hash_finalise(h ^ (hash_finalise(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
+}
 
 /* ---- interned strings: equal text means the same pointer ---- */
 typedef struct StrTab { HashMap map; } StrTab;
