@@ -98,7 +98,7 @@ AnfGraph *anf_graph_new(AnfModule *m, const char *name, AnfGraph *lexical,
 
 static AnfNode *node_new(AnfModule *m, AnfNodeKind kind, AnfGraph *g,
                          Span span) {
-  AnfNode *n = fx_new(AnfNode);
+  AnfNode *n = fx_arena_alloc(&m->nodes_arena, sizeof(AnfNode));
   n->kind = kind;
   n->id = m->next_node_id++;
   n->graph = g;
@@ -124,7 +124,8 @@ AnfNode *anf_param_add(AnfGraph *g, const char *name, Span span) {
 
 AnfNode *anf_apply(AnfGraph *g, Span span, AnfNode **inputs, int ninputs) {
   AnfNode *a = node_new(g->module, ANF_APPLY, g, span);
-  a->apply.inputs = fx_array(AnfNode *, ninputs > 0 ? ninputs : 1);
+  a->apply.inputs = fx_arena_alloc(&g->module->nodes_arena,
+                                   sizeof(AnfNode *) * (size_t)(ninputs > 0 ? ninputs : 1));
   if (ninputs > 0) memcpy(a->apply.inputs, inputs, sizeof(AnfNode *) * (size_t)ninputs);
   a->apply.ninputs = ninputs;
   vec_push(&g->nodes, a);

@@ -146,6 +146,7 @@ struct AnfModule {
   HashMap name_suffix;      /* base name -> next .N suffix to try */
   StrTab *strings;          /* interned identifier and string text */
   bool managed;             /* anf_manage() results are current */
+  FxArena nodes_arena;      /* every node and input array */
 };
 
 /* ---- building (anf.c) ---- */

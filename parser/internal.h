@@ -138,6 +138,7 @@ typedef struct Lower {
   uint32_t nsymbols;
   bool tree_has_error;   /* else no node is ERROR or MISSING */
   TSTreeCursor cursor;   /* reused by named_kids/all_kids */
+  FxArena kids_arena;    /* their arrays (atomic: TSNodes hold no GC pointer) */
   TSNode roots[2];       /* the module: one tree, or two halves (parse_split) */
   int nroots;
   Marks openers;         /* every '(' '[' '{' byte */

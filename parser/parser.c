@@ -97,7 +97,7 @@ void get_fields(Lower *L, TSNode n, int count, const TSFieldId *f, TSNode *out) 
 static int collect_kids(Lower *L, TSNode n, TSNode **out, bool named_only) {
   uint32_t want = node_is_null(n) ? 0
                   : named_only ? ts_node_named_child_count(n) : ts_node_child_count(n);
-  TSNode *kids = fx_alloc_atomic(sizeof(TSNode) * (want ? want : 1));
+  TSNode *kids = fx_arena_alloc(&L->kids_arena, sizeof(TSNode) * (want ? want : 1));
   uint32_t len = 0;
   if (want) {
     ts_tree_cursor_reset(&L->cursor, n);
@@ -213,6 +213,7 @@ static uint8_t flags_for(const char *name) {
 }
 
 static void init_tables(Lower *L) {
+  L->kids_arena.atomic = true;
   L->lang = tree_sitter_python();
   L->nsymbols = ts_language_symbol_count(L->lang);
   L->kind_of = fx_alloc_atomic(L->nsymbols);
@@ -1035,4 +1036,48 @@ AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
   lower_module(L);
   ts_tree_cursor_delete(&L->cursor);
   return L->mod;
+}
+
+/* The top-level statements of the tree parse_doc_module last parsed, for
+ * the language server's per-function re-analysis (lsp/incremental.c):
+ * byte range, lines, whether it is a def (decorated or not) and where its
+ * body's first statement starts.  Comments are skipped.  0 when there is no
+ * tree. */
+int parse_doc_statements(ParseDoc *d, ParseStmt **out) {
+  *out = NULL;
+  if (!d->tree) return 0;
+  TSNode root = ts_tree_root_node(d->tree);
+  uint32_t n = ts_node_named_child_count(root);
+  ParseStmt *v = fx_array(ParseStmt, n + 1);
+  int k = 0;
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  for (bool more = ts_tree_cursor_goto_first_child(&c); more;
+       more = ts_tree_cursor_goto_next_sibling(&c)) {
+    TSNode s = ts_tree_cursor_current_node(&c);
+    const char *type = ts_node_type(s);
+    if (!ts_node_is_named(s) || !strcmp(type, "comment")) continue;
+    ParseStmt *p = &v[k++];
+    p->start = ts_node_start_byte(s);
+    p->end = ts_node_end_byte(s);
+    p->start_line = ts_node_start_point(s).row;
+    p->end_line = ts_node_end_point(s).row;
+    p->has_error = ts_node_has_error(s);
+    TSNode fn = s;
+    if (!strcmp(type, "decorated_definition")) fn = ts_node_child_by_field_name(s, "definition", 10);
+    if (ts_node_is_null(fn) || strcmp(ts_node_type(fn), "function_definition")) continue;
+    TSNode body = ts_node_child_by_field_name(fn, "body", 4);
+    uint32_t nb = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+    for (uint32_t i = 0; i < nb; i++) {
+      TSNode b = ts_node_named_child(body, i);
+      if (!strcmp(ts_node_type(b), "comment")) continue;
+      p->is_def = true;
+      p->body = ts_node_start_byte(b);
+      p->body_line = ts_node_start_point(b).row;
+      p->body_col = ts_node_start_point(b).column;
+      break;
+    }
+  }
+  ts_tree_cursor_delete(&c);
+  *out = v;
+  return k;
 }

@@ -49,5 +49,14 @@ void parse_doc_edit(ParseDoc *d, const ParseEdit *e);
 void parse_doc_forget(ParseDoc *d);
 AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
                             DiagSink *diags);
+/* The top-level statements of the tree parse_doc_module last parsed
+ * (comments skipped), in order; *out is GC memory.  For a def, `body` is
+ * where its body's first statement starts. */
+typedef struct ParseStmt {
+  uint32_t start, end, start_line, end_line;
+  bool is_def, has_error;
+  uint32_t body, body_line, body_col;
+} ParseStmt;
+int parse_doc_statements(ParseDoc *d, ParseStmt **out);
 
 #endif

@@ -59,6 +59,11 @@ void fx_init(void) {
   if (INITIAL_HEAP) GC_expand_hp(INITIAL_HEAP);
 }
 
+void fx_heap_hint(size_t bytes) {
+  size_t have = GC_get_heap_size();
+  if (bytes > have) GC_expand_hp(bytes - have);
+}
+
 /* Abort on allocation failure: library code has nothing better to do. */
 static void *check(void *p, size_t n) {
   if (!p && n) abort();
@@ -77,6 +82,24 @@ void *fx_alloc_atomic(size_t n) {
 
 /* Resize keeping the object's kind (scanned or atomic); NULL p allocates. */
 void *fx_realloc(void *p, size_t n) { return check(GC_REALLOC(p, n ? n : 1), 1); }
+
+enum { ARENA_CHUNK = 32 << 10, ARENA_ALIGN = 16 };
+
+void *fx_arena_alloc(FxArena *a, size_t n) {
+  n = (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+#ifdef FX_TINY_TABLES
+  return a->atomic ? fx_alloc_atomic(n) : fx_alloc(n);
+#else
+  if (n > ARENA_CHUNK / 8) return a->atomic ? fx_alloc_atomic(n) : fx_alloc(n);
+  if ((size_t)(a->end - a->cur) < n) {
+    a->cur = a->atomic ? fx_alloc_atomic(ARENA_CHUNK) : fx_alloc(ARENA_CHUNK);
+    a->end = a->cur + ARENA_CHUNK;
+  }
+  void *p = a->cur;
+  a->cur += n;
+  return p;
+#endif
+}
 
 /* A GC copy of the NUL-terminated string s. */
 char *fx_strdup(const char *s) { return fx_strndup(s, strlen(s)); }

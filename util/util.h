@@ -18,6 +18,10 @@
 
 /* ---- memory ---- */
 void fx_init(void);                        /* GC_INIT; call once from main */
+/* Grow the heap now to at least `bytes` (address space only: untouched
+ * pages cost no memory), so that work expected to need that much runs
+ * without collections on the way. */
+void fx_heap_hint(size_t bytes);
 void *fx_alloc(size_t n);                  /* zeroed, scanned by the GC */
 void *fx_alloc_atomic(size_t n);           /* not scanned: no pointers inside */
 void *fx_realloc(void *p, size_t n);
@@ -27,6 +31,19 @@ char *fx_sprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *fx_vsprintf(const char *fmt, va_list ap);
 #define fx_new(T) ((T *)fx_alloc(sizeof(T)))
 #define fx_array(T, n) ((T *)fx_alloc(sizeof(T) * (size_t)(n)))
+
+/* A bump allocator over GC chunks for many small objects that live and
+ * die together (the nodes of one module, the child arrays of one parse):
+ * one GC allocation per chunk instead of one per object.  The collector
+ * keeps a chunk alive while anything points into it.  Memory is zeroed;
+ * `atomic` arenas hold no GC pointers.  Zero-initialise: FxArena a = {0}.
+ * With -DFX_TINY_TABLES (the sanitizer build) every object is its own
+ * allocation, so that ASan sees overflows. */
+typedef struct FxArena {
+  char *cur, *end;
+  bool atomic;
+} FxArena;
+void *fx_arena_alloc(FxArena *a, size_t n);
 
 /* ---- vectors: VEC(T) v = {0}; vec_push(&v, x); v.items[i], v.len ---- */
 #define VEC(T) struct { T *items; int len; int cap; }
