@@ -17,6 +17,8 @@
 #   - 100k lines take at most 12x the time of 10k lines (fathom check)
 # and, from `fathom check --stats` (its best run), the analysis contexts and
 # evaluation steps per source line and fathom's own parse/analysis split.
+# Last, bench/lsp_bench.py times the language server on gen_5k.py (see the
+# end of this script).
 # Benchmarks report, they do not fail the build: the exit status is 0 whether
 # targets are met or not, and 1 only when a tool failed or crashed.
 # BENCH_MIN_SECONDS (default 0.5) is the least total time per measurement;
@@ -160,4 +162,18 @@ printf '%s\n' "$out" | awk -v tag="$tag" -v overhead_target=$OVERHEAD_TARGET \
 measure scalar "" "$SCALAR_FILES"
 echo
 measure tensor "tensor " "$TENSOR_FILES"
+
+# ---- the language server (issue 6): one-character didChange -> its
+# publishDiagnostics on a 5,000-line scalar corpus, 200 edits, p50 and p99
+# (targets 10 ms and 30 ms), beside the cold `fathom check` of the same file
+# in the same run (bench/lsp_bench.py) ----
+echo
+LSP_FILE=$CORPUS/gen_5k.py
+if [ ! -f "$LSP_FILE" ] || [ "$stamp" != "$old_stamp" ]; then
+  echo "bench: generating corpus/gen_5k.py (5000 lines, --kind scalar)"
+  python3 "$BENCH/gen.py" 5000 --seed "$SEED" --kind scalar > "$LSP_FILE.tmp" \
+    || { rm -f "$LSP_FILE.tmp"; fail "gen.py 5000 failed"; }
+  mv "$LSP_FILE.tmp" "$LSP_FILE"
+fi
+python3 "$BENCH/lsp_bench.py" "$FATHOM" "$LSP_FILE" || fail "lsp_bench.py failed"
 exit 0

@@ -53,6 +53,7 @@ bool cli_collect_inputs(const StrVec *args, StrVec *paths);
 int cmd_check(CliOptions *opts);
 int cmd_infer(CliOptions *opts);
 int cmd_anf(CliOptions *opts);
+int cmd_lsp(CliOptions *opts);   /* lsp/lsp.h on stdin and stdout */
 
 /* ---- infer.c ---- what `fathom infer` prints (a may be NULL: no analysis
  * ran, so no functions).

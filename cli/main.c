@@ -48,10 +48,13 @@ typedef struct CliOption {
 } CliOption;
 
 static const CliOption options[OPT__COUNT] = {
-  [OPT_FORMAT] = {"--format", NULL, "text|gcc",
+  [OPT_FORMAT] = {"--format", NULL, "text|gcc|json|sarif",
                   "diagnostic format: text (default) shows the source\n"
                   "line with a caret under the span; gcc prints one\n"
-                  "line each: file:line:col: severity: message [kind]"},
+                  "line each: file:line:col: severity: message [kind];\n"
+                  "json prints one array of every diagnostic\n"
+                  "(docs/diagnostics-json.md); sarif prints a SARIF\n"
+                  "2.1.0 log; json and sarif print no summary line"},
   [OPT_INFER_FORMAT] = {"--format", NULL, "text|json",
                         "text (default): one signature per line on\n"
                         "stdout, diagnostics on stderr; json: one\n"
@@ -145,7 +148,14 @@ static const Command commands[] = {
      "Parse FILE and print its ANF graphs in the stable text form the\n"
      "golden tests use.  Diagnostics go to stderr in the text format.",
      BIT(OPT_SPANS) | BIT(OPT_HELP), 1, 1, cmd_anf},
-    /* specialize and lsp come here when they exist. */
+    /* specialize comes here when it exists. */
+    {"lsp", "", "run the language server on stdin/stdout",
+     "Speak the Language Server Protocol 3.17 (JSON-RPC over stdin and\n"
+     "stdout): diagnostics as you type, hover, inlay hints, go to\n"
+     "definition and document symbols.  Editors start it themselves; see\n"
+     "docs/editor-setup.md.  The analysis options apply to every document.",
+     BIT(OPT_MAX_CONTEXTS) | BIT(OPT_MAX_STEPS) | BIT(OPT_MAX_DEPTH) | BIT(OPT_HELP),
+     0, 0, cmd_lsp},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -290,7 +300,7 @@ static bool positive(const char *value, long max, long *out)
  * been when it is not acceptable (for the usage error). */
 static const char *apply_option(CliOptions *opts, OptId id, const char *value)
 {
-  static const char *const formats[] = {"text", "gcc", NULL};
+  static const char *const formats[] = {"text", "gcc", "json", "sarif", NULL};
   static const char *const infer_formats[] = {"text", "json", NULL};
   static const char *const colors[] = {"auto", "always", "never", NULL};
   static const char positive_int[] = "a positive integer";
@@ -300,7 +310,7 @@ static const char *apply_option(CliOptions *opts, OptId id, const char *value)
   switch (id) {
   case OPT_FORMAT:
     if (!pick(value, formats, &choice)) return options[id].metavar;
-    opts->format = choice == 0 ? DIAG_FMT_TEXT : DIAG_FMT_GCC;
+    opts->format = (DiagFormat[]){DIAG_FMT_TEXT, DIAG_FMT_GCC, DIAG_FMT_JSON, DIAG_FMT_SARIF}[choice];
     return NULL;
   case OPT_INFER_FORMAT:
     if (!pick(value, infer_formats, &choice)) return options[id].metavar;

@@ -108,8 +108,18 @@ void diag_truncate(DiagSink *s, int mark);
 /* Renderers.  `text` is clang-like: "path:L:C: error: msg [kind]", the source
  * line, a caret/underline under the span, then each related note the same
  * way.  `gcc` is one line per diagnostic (related notes as `note:` lines). */
-typedef enum { DIAG_FMT_TEXT, DIAG_FMT_GCC } DiagFormat;
+typedef enum { DIAG_FMT_TEXT, DIAG_FMT_GCC, DIAG_FMT_JSON, DIAG_FMT_SARIF } DiagFormat;
 void diag_render(StrBuf *out, const Diag *d, DiagFormat fmt, bool color);
 void diag_render_all(StrBuf *out, DiagSink *s, DiagFormat fmt, bool color);
+
+/* json.c: the machine-readable formats (DIAG_FMT_JSON: the array of
+ * docs/diagnostics-json.md; DIAG_FMT_SARIF: a SARIF 2.1.0 log with one rule
+ * per kind).  A DiagDoc collects the diagnostics of several files (add them
+ * sorted), then diag_doc_finish writes the one document and releases it.
+ * `path` names the file of diagnostics whose span has none. */
+typedef struct DiagDoc DiagDoc;
+DiagDoc *diag_doc_new(DiagFormat fmt, const char *tool_version);
+void diag_doc_add(DiagDoc *doc, const DiagSink *s, const char *path);
+void diag_doc_finish(DiagDoc *doc, StrBuf *out);
 
 #endif

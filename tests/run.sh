@@ -31,7 +31,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples shapes ops}
+SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples shapes ops formats lsp neovim}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -442,6 +442,58 @@ suite_ops() {
   if [ "$status" -ne 0 ] && ! grep -q '^FAIL ' "$out"; then
     fail ops "exit status $status" "$(cat "$out")"
   fi
+}
+
+# ---- check's output formats and the language server (issue 6) ----
+
+# ok_lines TEST OUT: count a script's `ok NAME` / `FAIL NAME: why` lines
+# (an indented line after a FAIL is its detail); a crash or a script that
+# failed without a FAIL line is one failure.
+ok_lines() {
+  local test=$1 out=$2 why
+  if why=$(crashed "$out"); then
+    fail "$test" "$why" "$(tail -n 20 "$out")"
+    return
+  fi
+  local oks fails
+  oks=$(grep -c '^ok ' "$out")
+  fails=$(grep -c '^FAIL ' "$out")
+  passed=$((passed + oks))
+  if [ "$fails" -gt 0 ]; then
+    failed=$((failed + fails))
+    grep -A 6 '^FAIL ' "$out" | grep -v '^--$' | head -n 40
+  elif [ "$status" -ne 0 ] || [ "$oks" -eq 0 ]; then
+    fail "$test" "exit status $status" "$(tail -n 20 "$out")"
+  fi
+}
+
+# `fathom check --format json|sarif`: tests/formats/NAME.py against
+# NAME.json and NAME.sarif (run inside tests/formats, exit status appended);
+# then colour on a terminal only, NO_COLOR, --quiet and --stats
+# (tests/formats/tty/test_color.py, on a pseudo-terminal).
+suite_formats() {
+  golden_suite formats json status "$FATHOM" check --format json
+  golden_suite formats sarif status "$FATHOM" check --format sarif
+  local out=$TMP/formats.color.out
+  run "$out" "$out" python3 "$TESTS/formats/tty/test_color.py" "$FATHOM"
+  ok_lines formats/color "$out"
+}
+
+# The language server against a scripted JSON-RPC client
+# (tests/lsp/test_lsp.py): lifecycle, framing, every method, malformed
+# input, several documents, a 10 MB document, rapid edits, flat memory.
+suite_lsp() {
+  local out=$TMP/lsp.out
+  TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_lsp.py" "$FATHOM"
+  ok_lines lsp "$out"
+}
+
+# A real client: headless Neovim opens a planted-bug example through
+# `fathom lsp` and we check the diagnostic and the hover it shows.
+suite_neovim() {
+  local out=$TMP/neovim.out
+  run "$out" "$out" python3 "$TESTS/lsp/test_neovim.py" "$FATHOM"
+  ok_lines neovim "$out"
 }
 
 for suite in $SUITES; do

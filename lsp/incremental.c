@@ -1,0 +1,270 @@
+/* incremental.c: interim diagnostics after an edit inside one function.
+ *
+ * The exact diagnostics of a document come from analysing the whole file
+ * the way `fathom check` does (server.c).  That costs about 30 us per line,
+ * 150 ms for 5,000 lines: too slow to follow typing.  So an edit confined
+ * to the body of one top-level def f, that adds or removes no line, gets
+ * interim diagnostics first, in the time of analysing f alone:
+ *
+ *   - the "mini" source: the current text with every other def reduced to
+ *     a stub (its decorators and header kept verbatim, its body replaced by
+ *     the name `__fathom_stub__`, other lines emptied), every other
+ *     top-level statement (imports, constants) verbatim, and f verbatim.
+ *     Lines keep their numbers and f's lines keep their columns, so a
+ *     diagnostic found there is at its place in the real text;
+ *   - analysed with the whole-file pipeline: f runs as an entry point (when
+ *     annotated or @jit) or with unknown arguments, and a call to another
+ *     function gives an error value, which is silent: no diagnostic can
+ *     come from a stub, and none is invented.  The headers are real, so
+ *     arity and keyword mistakes in f's calls are still found, and every
+ *     module-level name is visible (undefined-name suggestions);
+ *   - the published list is: the last exact analysis's diagnostics outside
+ *     f (the edit changed no line there, so they are where they were), the
+ *     mini analysis's diagnostics inside f, and the exact diagnostics inside
+ *     f that a caller's context produced (they carry a call chain) on lines
+ *     the edit did not touch.
+ *
+ * The interim list is a fast approximation, never the final word: the
+ * server runs the exact analysis as soon as the input has been quiet for
+ * LSP_IDLE_MS (or before answering any request about the document), and
+ * publishes again when the result differs.  An edit that is not confined
+ * to one def body (a new line, a change to a header, an import, a constant,
+ * two functions at once) goes straight to the exact analysis.
+ *
+ * What "the edit" is: the bytes between the longest common prefix and the
+ * longest common suffix of the last exactly analysed text and the current
+ * text, so any number of edits since that analysis count as one. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char STUB[] = "__fathom_stub__";
+
+#define MAX_EDITED 4096   /* defs edited since the exact analysis */
+
+static bool ident_byte(char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '_' || (unsigned char)c >= 0x80;
+}
+
+/* Whether 0-based line l differs between two texts of as many lines. */
+static bool line_changed(const SrcFile *a, const SrcFile *b, uint32_t l)
+{
+  size_t la, lb;
+  const char *ta = srcfile_line(a, l, &la), *tb = srcfile_line(b, l, &lb);
+  return la != lb || memcmp(ta, tb, la) != 0;
+}
+
+/* Whether a def's body starts on its header's last line (`def f(): ...`). */
+static bool body_after_header(const SrcFile *f, const ParseStmt *s)
+{
+  size_t len;
+  const char *t = srcfile_line(f, s->body_line, &len);
+  for (uint32_t k = 0; k < s->body_col && k < len; k++)
+    if (t[k] != ' ' && t[k] != '\t') return true;
+  return false;
+}
+
+typedef enum { LINE_KEEP, LINE_EMPTY, LINE_STUB_BELOW, LINE_STUB_SAME } LineAction;
+
+/* The name of a def statement (the word after its `def`), or "". */
+static const char *def_name(const SrcFile *f, const ParseStmt *s)
+{
+  const char *t = f->text;
+  for (uint32_t i = s->start; i + 4 < s->end && i + 4 < f->len; i++) {
+    if (memcmp(t + i, "def", 3) || (t[i + 3] != ' ' && t[i + 3] != '\t')) continue;
+    if (i > s->start && (t[i - 1] != '\n' && t[i - 1] != ' ')) continue;
+    uint32_t a = i + 4;
+    while (a < f->len && (t[a] == ' ' || t[a] == '\t')) a++;
+    uint32_t b = a;
+    while (b < f->len && ident_byte(t[b])) b++;
+    return fx_strndup(t + a, b - a);
+  }
+  return "";
+}
+
+/* Every identifier-like word of the kept defs' lines, in `words`. */
+static void words_of(const SrcFile *f, Doc *d, const bool *keep, HashMap *words)
+{
+  for (int j = 0; j < d->nstmts; j++) {
+    if (!keep[j]) continue;
+    uint32_t a = f->line_starts[d->stmts[j].start_line];
+    uint32_t e = d->stmts[j].end_line + 1 < f->nlines ? f->line_starts[d->stmts[j].end_line + 1]
+                                                      : (uint32_t)f->len;
+    for (uint32_t i = a; i < e;) {
+      if (!ident_byte(f->text[i])) { i++; continue; }
+      uint32_t b = i;
+      while (b < e && ident_byte(f->text[b])) b++;
+      const char *w = fx_strndup(f->text + i, b - i);
+      hm_put(words, w, (void *)w);
+      i = b;
+    }
+  }
+}
+
+/* The mini source (see the file comment) keeping the defs flagged in
+ * keep[] (indices of d->stmts) verbatim.  With only_used, the other defs
+ * whose name the kept ones never mention are left out entirely. */
+static SrcFile *mini_source(Doc *d, const bool *keep, bool only_used)
+{
+  const SrcFile *f = d->file;
+  uint8_t *act = fx_alloc_atomic(f->nlines + 1);
+  uint32_t *stub_col = fx_alloc_atomic(sizeof(uint32_t) * (f->nlines + 1));
+  HashMap words;
+  hm_init_str(&words);
+  if (only_used) words_of(f, d, keep, &words);
+  for (int j = 0; j < d->nstmts; j++) {
+    const ParseStmt *s = &d->stmts[j];
+    if (keep[j] || !s->is_def) continue;
+    if (only_used && !hm_has(&words, def_name(f, s))) {
+      for (uint32_t l = s->start_line; l <= s->end_line && l < f->nlines; l++) act[l] = LINE_EMPTY;
+      continue;
+    }
+    uint32_t bl = s->body_line;
+    if (bl >= f->nlines) continue;
+    bool same = body_after_header(f, s);   /* `def f(): return 1` */
+    for (uint32_t l = bl; l <= s->end_line && l < f->nlines; l++) act[l] = LINE_EMPTY;
+    act[bl] = same ? LINE_STUB_SAME : LINE_STUB_BELOW;
+    stub_col[bl] = s->body_col;
+  }
+  StrBuf b = {0};
+  for (uint32_t l = 0; l < f->nlines; l++) {
+    size_t len;
+    const char *t = srcfile_line(f, l, &len);
+    switch ((LineAction)act[l]) {
+    case LINE_KEEP: sb_putn(&b, t, len); break;
+    case LINE_EMPTY: break;
+    case LINE_STUB_BELOW: sb_printf(&b, "    %s", STUB); break;
+    case LINE_STUB_SAME:
+      sb_putn(&b, t, stub_col[l] < len ? stub_col[l] : len);
+      sb_puts(&b, STUB);
+      break;
+    }
+    if (l + 1 < f->nlines) sb_putc(&b, '\n');
+  }
+  return srcfile_new(f->path, b.len ? b.s : "", b.len);
+}
+
+/* A diagnostic a caller's context produced: it has a call-chain note. */
+static bool from_a_caller(const Diag *g)
+{
+  for (int i = 0; i < g->related.len; i++)
+    if (!strncmp(g->related.items[i].msg, "in ", 3) &&
+        strstr(g->related.items[i].msg, ", called from "))
+      return true;
+  return false;
+}
+
+static int by_position(const void *x, const void *y)
+{
+  const Diag *a = *(const Diag *const *)x, *b = *(const Diag *const *)y;
+  if (a->span.line != b->span.line) return a->span.line < b->span.line ? -1 : 1;
+  if (a->span.col != b->span.col) return a->span.col < b->span.col ? -1 : 1;
+  return (int)a->kind - (int)b->kind;
+}
+
+/* The current text of statement j's lines. */
+static const char *stmt_text(const SrcFile *f, const ParseStmt *st, size_t *len)
+{
+  uint32_t a = f->line_starts[st->start_line];
+  uint32_t e = st->end_line + 1 < f->nlines ? f->line_starts[st->end_line + 1] : (uint32_t)f->len;
+  *len = e - a;
+  return f->text + a;
+}
+
+/* Analyse the defs flagged in need[] alone and file each one's diagnostics
+ * in d->interim. */
+static void analyse_alone(Doc *d, const AnalysisOptions *o, const bool *need)
+{
+  const SrcFile *f = d->file;
+  for (int pass = 0; pass < 2; pass++) {
+    SrcFile *mini = mini_source(d, need, pass == 0);
+    StrTab *strings = fx_new(StrTab);
+    strtab_init(strings);
+    DiagSink sink;
+    diag_sink_init(&sink);
+    AnfModule *m = parse_module(mini, strings, &sink);
+    anf_manage(m);
+    analyze_module(m, &sink, o);
+    bool undefined = false;
+    for (int j = 0; j < d->nstmts; j++) {
+      if (!need[j]) continue;
+      DefInterim *di = &d->interim[j];
+      const ParseStmt *st = &d->stmts[j];
+      vec_clear(&di->diags);
+      for (int i = 0; i < sink.diags.len; i++) {
+        const Diag *g = sink.diags.items[i];
+        if (g->span.line < st->start_line || g->span.line > st->end_line) continue;
+        vec_push(&di->diags, g);
+        undefined |= g->kind == DK_UNDEFINED_NAME;
+      }
+      size_t len;
+      const char *t = stmt_text(f, st, &len);
+      di->text = fx_strndup(t, len);
+      di->len = len;
+    }
+    /* "did you mean" looks at every name: redo with every def's header */
+    if (!undefined) break;
+  }
+}
+
+bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
+{
+  const SrcFile *old = d->exact_file, *cur = d->file;
+  if (!old || !d->a || d->too_large || old->nlines != cur->nlines) return false;
+  /* which lines changed, and which defs' bodies hold them */
+  uint8_t *changed = fx_alloc_atomic(old->nlines + 1);
+  bool *edited = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));
+  bool *need = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));
+  int nedited = 0, nneed = 0, j = 0;
+  for (uint32_t l = 0; l < old->nlines; l++) {
+    if (!line_changed(old, cur, l)) continue;
+    changed[l] = 1;
+    while (j < d->nstmts && d->stmts[j].end_line < l) j++;
+    if (j >= d->nstmts) return false;
+    const ParseStmt *st = &d->stmts[j];
+    /* inside a def's body, below its header: else the whole file */
+    if (!st->is_def || st->has_error || l < st->body_line || l < st->start_line ||
+        (l == st->body_line && body_after_header(cur, st)))
+      return false;
+    if (!edited[j]) {
+      edited[j] = true;
+      if (++nedited > MAX_EDITED) return false;
+    }
+  }
+  if (nedited == 0) return false;
+  if (!d->interim) d->interim = fx_array(DefInterim, d->nstmts + 1);
+  for (int k = 0; k < d->nstmts; k++) {
+    if (!edited[k]) continue;
+    size_t len;
+    const char *t = stmt_text(cur, &d->stmts[k], &len);
+    const DefInterim *di = &d->interim[k];
+    need[k] = !di->text || di->len != len || memcmp(di->text, t, len) != 0;
+    nneed += need[k];
+  }
+  if (nneed) analyse_alone(d, o, need);
+
+  /* the exact diagnostics outside the edited defs, and inside them those a
+   * caller's context gave on untouched lines; then each edited def's own */
+  uint8_t *edited_line = fx_alloc_atomic(old->nlines + 1);
+  for (int k = 0; k < d->nstmts; k++)
+    if (edited[k])
+      for (uint32_t l = d->stmts[k].start_line; l <= d->stmts[k].end_line && l < old->nlines; l++)
+        edited_line[l] = 1;
+  vec_clear(out);
+  for (int i = 0; i < d->diags.diags.len; i++) {
+    const Diag *g = d->diags.diags.items[i];
+    bool inside = g->span.line < old->nlines && edited_line[g->span.line];
+    bool touched = false;
+    for (uint32_t l = g->span.line; l <= g->span.end_line && l < old->nlines; l++)
+      touched |= changed[l];
+    if (!inside || (from_a_caller(g) && !touched)) vec_push(out, g);
+  }
+  for (int k = 0; k < d->nstmts; k++)
+    for (int i = 0; edited[k] && i < d->interim[k].diags.len; i++)
+      vec_push(out, d->interim[k].diags.items[i]);
+  if (out->len > 1) qsort(out->items, (size_t)out->len, sizeof *out->items, by_position);
+  return true;
+}

@@ -1,0 +1,97 @@
+/* internal.h: what the files of lsp/ share.
+ *
+ *   rpc.c       framing: reading Content-Length messages (with recovery from
+ *               malformed headers and lying lengths), writing them
+ *   text.c      documents' text: LSP positions (UTF-16 or UTF-8) to byte
+ *               offsets and back, applying incremental edits
+ *   server.c    the message loop, lifecycle, documents, analysis and
+ *               publishDiagnostics
+ *   features.c  hover, inlayHint, definition, documentSymbol
+ *   incremental.c  interim diagnostics after an edit inside def bodies
+ *
+ * Documents hold GC memory (text, SrcFile, module, analysis) plus one
+ * tree-sitter tree owned by parser/ (a ParseDoc, deleted on didClose).  An
+ * edit replaces the text and marks the document dirty; the analysis is
+ * redone when no more input is waiting (rapid edits coalesce) or when a
+ * request needs it, so requests always see the exact analysis of the
+ * current text (server.c explains interim and exact diagnostics). */
+#ifndef FATHOM_LSP_INTERNAL_H
+#define FATHOM_LSP_INTERNAL_H
+
+#include <jansson.h>
+
+#include "../parser/parser.h"
+#include "lsp.h"
+
+/* ---- rpc.c ---- */
+typedef struct Rpc Rpc;
+Rpc *rpc_new(int in, int out);
+/* The next message's body (malloc'd, NUL-terminated; free() it) with its
+ * length, or NULL at the end of the input.  A framing problem (a header
+ * that is not `Name: value`, no Content-Length, an oversized length) sets
+ * *framing_error and returns "" : the caller answers -32700, the reader
+ * has skipped to the next `Content-Length:` header. */
+char *rpc_read(Rpc *r, size_t *len, const char **framing_error);
+/* Whether a message is already waiting (buffered, or readable now). */
+bool rpc_pending(Rpc *r);
+/* Whether input arrives within ms milliseconds. */
+bool rpc_wait(Rpc *r, int ms);
+/* Write one message (steals `msg`). */
+void rpc_send(Rpc *r, json_t *msg);
+
+/* ---- text.c ---- */
+typedef enum { ENC_UTF16, ENC_UTF8 } PosEncoding;
+
+/* Byte offset of an LSP position in text (clamped to the line's end and to
+ * the text's end).  line_starts as in SrcFile. */
+uint32_t text_offset(const SrcFile *f, PosEncoding enc, long line, long character);
+/* The LSP character of byte column `col` on 0-based `line`. */
+long text_character(const SrcFile *f, PosEncoding enc, uint32_t line, uint32_t col);
+/* {"line", "character"} of a byte column on a line. */
+json_t *text_position(const SrcFile *f, PosEncoding enc, uint32_t line, uint32_t col);
+/* {"start", "end"} of a span. */
+json_t *text_range(const SrcFile *f, PosEncoding enc, Span s);
+
+/* ---- server.c: documents ---- */
+typedef struct Doc {
+  const char *uri;
+  const char *path;      /* for messages: the file path of a file: URI */
+  char *text;            /* GC, atomic; text[len] == 0 */
+  size_t len;
+  long version;
+  ParseDoc *pd;          /* tree-sitter tree kept between edits */
+  bool dirty;            /* text changed since the last analysis */
+  bool too_large;        /* over LSP_MAX_ANALYSED bytes: not analysed */
+  SrcFile *file;         /* the current text */
+  /* the last exact analysis (of the whole file, as `fathom check`) */
+  SrcFile *exact_file;   /* the text it analysed */
+  AnfModule *m;
+  Analysis *a;
+  DiagSink diags;
+  ParseStmt *stmts;      /* its top-level statements */
+  int nstmts;
+  struct DefInterim *interim;  /* per statement: its last analysis alone */
+  bool exact_pending;    /* the published diagnostics are interim ones */
+  char *published;       /* the last diagnostics sent (JSON), to skip repeats */
+} Doc;
+
+/* ---- incremental.c ----
+ * The interim diagnostics after an edit confined to one def's body, in the
+ * time of analysing that def alone (see the file comment), or false when
+ * the edit does not qualify and the whole file must be analysed.  On true,
+ * *out holds every diagnostic to publish, sorted. */
+typedef VEC(const Diag *) DiagList;
+typedef struct DefInterim {
+  const char *text;      /* the def's lines when analysed alone, or NULL */
+  size_t len;
+  DiagList diags;        /* what that analysis found inside it */
+} DefInterim;
+bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out);
+
+/* ---- features.c: each returns the `result` of the request ---- */
+json_t *feature_hover(Doc *d, PosEncoding enc, uint32_t offset);
+json_t *feature_inlay_hints(Doc *d, PosEncoding enc, uint32_t start, uint32_t end);
+json_t *feature_definition(Doc *d, PosEncoding enc, uint32_t offset);
+json_t *feature_document_symbols(Doc *d, PosEncoding enc);
+
+#endif

@@ -1,0 +1,600 @@
+/* server.c: the language server's message loop, lifecycle and documents.
+ *
+ * Lifecycle (LSP 3.17): before `initialize` every request gets -32002
+ * (ServerNotInitialized) and notifications are dropped, except `exit`;
+ * a second `initialize` is -32600; after `shutdown` every request gets
+ * -32600 and only `exit` matters.  `exit` returns 0 after a shutdown, 1
+ * otherwise.
+ *
+ * Errors (JSON-RPC 2.0): a body that is not JSON, or bad framing, is
+ * -32700 with a null id; a message that is not a request, a notification or
+ * a response (not an object, no "jsonrpc": "2.0", a method that is not a
+ * string, an id that is neither a number nor a string), and a notification
+ * method sent with an id, are -32600; an unknown request method is -32601
+ * (unknown notifications are ignored, as the protocol says); missing or
+ * ill-typed params are -32602.  Responses from the client are ignored:
+ * the server sends no requests.
+ *
+ * Documents: didOpen stores the text; didChange applies each content change
+ * in order (a range edit, or the whole text), records it on the document's
+ * tree-sitter tree (parse_doc_edit) so that the next parse is incremental,
+ * and marks the document dirty.  Dirty documents are analysed again when no
+ * input is waiting (so 10,000 rapid edits cost a few analyses, not 10,000)
+ * or when a request about them arrives, then their diagnostics are
+ * published.  When the edits since the last exact analysis all lie inside
+ * def bodies, the analysis is the interim one of incremental.c (those defs
+ * alone, a few ms), and the exact whole-file analysis follows once the
+ * input has been quiet for LSP_IDLE_MS, republishing only if the list
+ * differs; a request about the document runs it first, so requests always
+ * see the exact analysis of the current text.  didClose forgets the
+ * document and publishes an empty list.
+ *
+ * Each analysis interns its identifiers in a string table of its own, so an
+ * old analysis shares nothing with the new one and the collector frees it
+ * whole.  Documents over LSP_MAX_ANALYSED bytes are kept (edits still
+ * apply) but not analysed: they get one warning instead.
+ *
+ * Besides the LSP methods, the request `fathom/stats` answers
+ * {"documents", "analyses", "gcHeapBytes", "rssBytes", "sanitized"} after a
+ * full collection: the tests use it to check that memory stays flat. */
+#include <gc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../cli/cli.h"
+#include "internal.h"
+
+#define LSP_MAX_ANALYSED (4u << 20)
+#define LSP_IDLE_MS 200   /* quiet input before the exact pass follows interim diagnostics */
+
+enum {
+  PARSE_ERROR = -32700,
+  INVALID_REQUEST = -32600,
+  METHOD_NOT_FOUND = -32601,
+  INVALID_PARAMS = -32602,
+  SERVER_NOT_INITIALIZED = -32002,
+};
+
+typedef struct Server {
+  Rpc *rpc;
+  const AnalysisOptions *options;
+  PosEncoding enc;
+  bool initialized, shut_down;
+  VEC(Doc *) docs;
+  long analyses;
+} Server;
+
+/* ---- replies ---- */
+
+static void reply(Server *S, json_t *id, json_t *result)
+{
+  json_t *m = json_object();
+  json_object_set(m, "id", id ? id : json_null());
+  json_object_set_new(m, "result", result ? result : json_null());
+  rpc_send(S->rpc, m);
+}
+
+static void reply_error(Server *S, json_t *id, int code, const char *msg)
+{
+  json_t *m = json_object();
+  json_object_set(m, "id", id ? id : json_null());
+  json_t *e = json_object();
+  json_object_set_new(e, "code", json_integer(code));
+  json_object_set_new(e, "message", json_string(msg));
+  json_object_set_new(m, "error", e);
+  rpc_send(S->rpc, m);
+}
+
+static void notify(Server *S, const char *method, json_t *params)
+{
+  json_t *m = json_object();
+  json_object_set_new(m, "method", json_string(method));
+  json_object_set_new(m, "params", params);
+  rpc_send(S->rpc, m);
+}
+
+/* ---- documents ---- */
+
+static Doc *find_doc(Server *S, const char *uri)
+{
+  for (int i = 0; i < S->docs.len; i++)
+    if (strcmp(S->docs.items[i]->uri, uri) == 0) return S->docs.items[i];
+  return NULL;
+}
+
+/* A file: URI's path (percent-decoded) for messages; other URIs as they are. */
+static const char *uri_path(const char *uri)
+{
+  if (strncmp(uri, "file://", 7) != 0) return uri;
+  StrBuf b = {0};
+  for (const char *p = uri + 7; *p; p++) {
+    int hi, lo;
+    if (*p == '%' && p[1] && p[2] && sscanf(p + 1, "%1x%1x", &hi, &lo) == 2) {
+      sb_putc(&b, (char)(hi * 16 + lo));
+      p += 2;
+    } else {
+      sb_putc(&b, *p);
+    }
+  }
+  return sb_cstr(&b);
+}
+
+static void set_text(Doc *d, const char *text, size_t len)
+{
+  d->file = srcfile_new(d->path, text, len);
+  d->too_large = len > LSP_MAX_ANALYSED;
+  d->dirty = true;
+}
+
+static json_t *diagnostic_json(Server *S, Doc *d, const Diag *g)
+{
+  const SrcFile *f = g->span.file ? g->span.file : d->file;
+  json_t *j = json_object();
+  json_object_set_new(j, "range", text_range(f, S->enc, g->span));
+  json_object_set_new(j, "severity", json_integer(g->sev == SEV_ERROR ? 1 : g->sev == SEV_WARNING ? 2 : 3));
+  json_object_set_new(j, "code", json_string(diag_kind_name(g->kind)));
+  json_object_set_new(j, "source", json_string("fathom"));
+  json_object_set_new(j, "message", json_string(g->msg));
+  if (g->related.len) {
+    json_t *rel = json_array();
+    for (int i = 0; i < g->related.len; i++) {
+      const DiagRelated *r = &g->related.items[i];
+      json_t *loc = json_object();
+      json_object_set_new(loc, "uri", json_string(d->uri));
+      json_object_set_new(loc, "range", text_range(r->span.file ? r->span.file : f, S->enc, r->span));
+      json_t *ri = json_object();
+      json_object_set_new(ri, "location", loc);
+      json_object_set_new(ri, "message", json_string(r->msg));
+      json_array_append_new(rel, ri);
+    }
+    json_object_set_new(j, "relatedInformation", rel);
+  }
+  return j;
+}
+
+/* Send a document's diagnostics (none when list is NULL); with
+ * only_if_changed, not when they are the ones last sent. */
+static void publish(Server *S, Doc *d, const DiagList *list, bool only_if_changed)
+{
+  json_t *arr = json_array();
+  for (int i = 0; list && i < list->len; i++) {
+    json_t *j = diagnostic_json(S, d, list->items[i]);
+    if (j) json_array_append_new(arr, j);
+  }
+  char *text = json_dumps(arr, JSON_COMPACT);
+  bool same = text && d->published && !strcmp(text, d->published);
+  d->published = text ? fx_strdup(text) : NULL;
+  free(text);
+  if (same && only_if_changed) {
+    json_decref(arr);
+    return;
+  }
+  json_t *p = json_object();
+  json_object_set_new(p, "uri", json_string(d->uri));
+  if (list) json_object_set_new(p, "version", json_integer(d->version));
+  json_object_set_new(p, "diagnostics", arr);
+  notify(S, "textDocument/publishDiagnostics", p);
+}
+
+static void publish_exact(Server *S, Doc *d, bool only_if_changed)
+{
+  DiagList list = {0};
+  for (int i = 0; i < d->diags.diags.len; i++) vec_push(&list, d->diags.diags.items[i]);
+  publish(S, d, &list, only_if_changed);
+}
+
+/* analyse_doc: the pipeline of `fathom check` on the document's text.
+ * Requires: d->file is the current text.  Leaves: d->m, d->a, d->diags of
+ * that text (sorted), d->dirty false.  The parse reuses the document's
+ * tree-sitter tree. */
+static void analyse_doc(Server *S, Doc *d)
+{
+  diag_sink_init(&d->diags);
+  d->dirty = d->exact_pending = false;
+  d->m = NULL;
+  d->a = NULL;
+  d->exact_file = d->file;
+  d->nstmts = 0;
+  d->interim = NULL;
+  S->analyses++;
+  if (d->too_large) {
+    parse_doc_forget(d->pd);
+    diag_report_sev(&d->diags, DK_BUDGET, SEV_WARNING, span_from_bytes(d->file, 0, 0),
+                    "this document has %zu bytes: documents over %u bytes are not analysed",
+                    d->file->len, LSP_MAX_ANALYSED);
+    return;
+  }
+  StrTab *strings = fx_new(StrTab);
+  strtab_init(strings);
+  d->m = parse_doc_module(d->pd, d->file, strings, &d->diags);
+  d->nstmts = parse_doc_statements(d->pd, &d->stmts);
+  anf_manage(d->m);
+  d->a = analyze_module(d->m, &d->diags, S->options);
+  diag_sort(&d->diags);
+}
+
+/* Analyse and publish every dirty document: interim diagnostics when the
+ * edits since the last exact analysis stay inside one def's body
+ * (incremental.c), else the exact ones. */
+static void refresh(Server *S)
+{
+  for (int i = 0; i < S->docs.len; i++) {
+    Doc *d = S->docs.items[i];
+    if (!d->dirty) continue;
+    DiagList interim = {0};
+    d->dirty = false;
+    S->analyses++;
+    if (incremental_interim(d, S->options, &interim)) {
+      d->exact_pending = true;
+      publish(S, d, &interim, false);
+      continue;
+    }
+    analyse_doc(S, d);
+    publish_exact(S, d, false);
+  }
+}
+
+/* The exact analysis of every document whose diagnostics are interim. */
+static bool any_pending(Server *S)
+{
+  for (int i = 0; i < S->docs.len; i++)
+    if (S->docs.items[i]->exact_pending) return true;
+  return false;
+}
+
+static void settle(Server *S)
+{
+  for (int i = 0; i < S->docs.len; i++) {
+    Doc *d = S->docs.items[i];
+    if (!d->exact_pending || d->dirty) continue;
+    analyse_doc(S, d);
+    publish_exact(S, d, true);
+  }
+}
+
+/* ---- params ---- */
+
+/* params.textDocument.uri's document, or NULL (and an error sent). */
+static Doc *param_doc(Server *S, json_t *id, json_t *params)
+{
+  json_t *td = json_object_get(params, "textDocument");
+  const char *uri = json_string_value(json_object_get(td, "uri"));
+  if (!uri) {
+    if (id) reply_error(S, id, INVALID_PARAMS, "params.textDocument.uri must be a string");
+    return NULL;
+  }
+  Doc *d = find_doc(S, uri);
+  if (!d && id) reply_error(S, id, INVALID_PARAMS, fx_sprintf("document '%s' is not open", uri));
+  return d;
+}
+
+static bool get_pos(json_t *pos, long *line, long *character)
+{
+  json_t *l = json_object_get(pos, "line"), *c = json_object_get(pos, "character");
+  if (!json_is_integer(l) || !json_is_integer(c)) return false;
+  *line = (long)json_integer_value(l);
+  *character = (long)json_integer_value(c);
+  return *line >= 0 && *character >= 0;
+}
+
+/* The document of a request with params.position, analysed, and the
+ * position's byte offset; NULL after sending an error. */
+static Doc *request_doc(Server *S, json_t *id, json_t *params, uint32_t *offset)
+{
+  Doc *d = param_doc(S, id, params);
+  if (!d) return NULL;
+  long line, ch;
+  if (offset && !get_pos(json_object_get(params, "position"), &line, &ch)) {
+    reply_error(S, id, INVALID_PARAMS, "params.position must be {line, character} (integers >= 0)");
+    return NULL;
+  }
+  if (d->dirty || d->exact_pending) {   /* requests see the exact analysis */
+    bool interim = !d->dirty;
+    analyse_doc(S, d);
+    publish_exact(S, d, interim);
+  }
+  if (offset) *offset = text_offset(d->file, S->enc, line, ch);
+  return d;
+}
+
+/* ---- methods ---- */
+
+static bool offers_utf8(json_t *params)
+{
+  json_t *encs = json_object_get(json_object_get(json_object_get(params, "capabilities"),
+                                                 "general"), "positionEncodings");
+  size_t i;
+  json_t *e;
+  json_array_foreach(encs, i, e) {
+    if (json_is_string(e) && strcmp(json_string_value(e), "utf-8") == 0) return true;
+  }
+  return false;
+}
+
+static void on_initialize(Server *S, json_t *id, json_t *params)
+{
+  if (S->initialized) {
+    reply_error(S, id, INVALID_REQUEST, "the server is already initialized");
+    return;
+  }
+  if (!json_is_object(params)) {
+    reply_error(S, id, INVALID_PARAMS, "initialize needs params");
+    return;
+  }
+  S->enc = offers_utf8(params) ? ENC_UTF8 : ENC_UTF16;
+  S->initialized = true;
+  json_t *sync = json_pack("{s:b, s:i, s:{s:b}}", "openClose", 1, "change", 2, "save",
+                           "includeText", 0);
+  json_t *caps = json_pack("{s:s, s:o, s:b, s:b, s:b, s:b}", "positionEncoding",
+                           S->enc == ENC_UTF8 ? "utf-8" : "utf-16", "textDocumentSync", sync,
+                           "hoverProvider", 1, "definitionProvider", 1,
+                           "documentSymbolProvider", 1, "inlayHintProvider", 1);
+  reply(S, id, json_pack("{s:o, s:{s:s, s:s}}", "capabilities", caps, "serverInfo", "name",
+                         "fathom", "version", FATHOM_VERSION));
+}
+
+static void on_did_open(Server *S, json_t *params)
+{
+  json_t *td = json_object_get(params, "textDocument");
+  const char *uri = json_string_value(json_object_get(td, "uri"));
+  json_t *text = json_object_get(td, "text");
+  if (!uri || !json_is_string(text)) return;
+  Doc *d = find_doc(S, uri);
+  if (!d) {
+    d = fx_new(Doc);
+    d->uri = fx_strdup(uri);
+    d->path = uri_path(d->uri);
+    d->pd = parse_doc_new();
+    vec_push(&S->docs, d);
+  } else {
+    parse_doc_forget(d->pd);   /* opened again: a new text */
+  }
+  d->version = (long)json_integer_value(json_object_get(td, "version"));
+  set_text(d, json_string_value(text), json_string_length(text));
+}
+
+/* Where (row, column in bytes) the text `ins` ends when inserted at
+ * (row, col). */
+static void end_point(const char *ins, size_t n, uint32_t row, uint32_t col,
+                      uint32_t *erow, uint32_t *ecol)
+{
+  for (size_t i = 0; i < n; i++) {
+    if (ins[i] == '\n') {
+      row++;
+      col = 0;
+    } else {
+      col++;
+    }
+  }
+  *erow = row;
+  *ecol = col;
+}
+
+/* Apply one content change; false when it is malformed. */
+static bool apply_change(Server *S, Doc *d, json_t *change)
+{
+  json_t *text = json_object_get(change, "text");
+  if (!json_is_string(text)) return false;
+  const char *ins = json_string_value(text);
+  size_t n = json_string_length(text);
+  json_t *range = json_object_get(change, "range");
+  if (!range) {   /* the whole text */
+    parse_doc_forget(d->pd);
+    set_text(d, ins, n);
+    return true;
+  }
+  long sl, sc, el, ec;
+  if (!get_pos(json_object_get(range, "start"), &sl, &sc) ||
+      !get_pos(json_object_get(range, "end"), &el, &ec))
+    return false;
+  const SrcFile *f = d->file;
+  uint32_t a = text_offset(f, S->enc, sl, sc), b = text_offset(f, S->enc, el, ec);
+  if (b < a) { uint32_t t = a; a = b; b = t; }
+  size_t len = f->len - (b - a) + n;
+  if (len >= UINT32_MAX) return false;
+  char *buf = fx_alloc_atomic(len + 1);
+  memcpy(buf, f->text, a);
+  memcpy(buf + a, ins, n);
+  memcpy(buf + a + n, f->text + b, f->len - b);
+  ParseEdit e = {.start_byte = a, .old_end_byte = b, .new_end_byte = a + (uint32_t)n};
+  Span sa = span_from_bytes(f, a, b);
+  e.start_row = sa.line;
+  e.start_col = sa.col;
+  e.old_end_row = sa.end_line;
+  e.old_end_col = sa.end_col;
+  end_point(ins, n, sa.line, sa.col, &e.new_end_row, &e.new_end_col);
+  parse_doc_edit(d->pd, &e);
+  set_text(d, buf, len);
+  return true;
+}
+
+static void on_did_change(Server *S, json_t *params)
+{
+  Doc *d = param_doc(S, NULL, params);
+  json_t *changes = json_object_get(params, "contentChanges");
+  if (!d || !json_is_array(changes)) return;
+  json_t *v = json_object_get(json_object_get(params, "textDocument"), "version");
+  if (json_is_integer(v)) d->version = (long)json_integer_value(v);
+  size_t i;
+  json_t *c;
+  json_array_foreach(changes, i, c) {
+    if (!apply_change(S, d, c)) {   /* resynchronise: the client's next full text wins */
+      parse_doc_forget(d->pd);
+      return;
+    }
+  }
+}
+
+static void on_did_close(Server *S, json_t *params)
+{
+  Doc *d = param_doc(S, NULL, params);
+  if (!d) return;
+  publish(S, d, NULL, false);
+  parse_doc_delete(d->pd);
+  for (int i = 0; i < S->docs.len; i++)
+    if (S->docs.items[i] == d) {
+      S->docs.items[i] = S->docs.items[--S->docs.len];
+      break;
+    }
+}
+
+static long rss_bytes(void)
+{
+  FILE *f = fopen("/proc/self/statm", "r");
+  long pages = 0, rss = 0;
+  if (f) {
+    if (fscanf(f, "%ld %ld", &pages, &rss) != 2) rss = 0;
+    fclose(f);
+  }
+  return rss * 4096;
+}
+
+/* Built with AddressSanitizer: its shadow memory and quarantine make the
+ * RSS meaningless for the memory test, which then checks only the GC heap. */
+#if defined(__SANITIZE_ADDRESS__)
+enum { SANITIZED = 1 };
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+enum { SANITIZED = 1 };
+#else
+enum { SANITIZED = 0 };
+#endif
+#else
+enum { SANITIZED = 0 };
+#endif
+
+static void on_stats(Server *S, json_t *id)
+{
+  GC_gcollect();
+  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:b}", "documents", S->docs.len, "analyses",
+                         (json_int_t)S->analyses, "gcHeapBytes",
+                         (json_int_t)(GC_get_heap_size() - GC_get_free_bytes()),
+                         "rssBytes", (json_int_t)rss_bytes(), "sanitized", SANITIZED));
+}
+
+/* A request after initialize and before shutdown. */
+static void on_request(Server *S, const char *method, json_t *id, json_t *params)
+{
+  uint32_t off = 0;
+  Doc *d;
+  if (!strcmp(method, "shutdown")) {
+    S->shut_down = true;
+    reply(S, id, NULL);
+  } else if (!strcmp(method, "textDocument/hover")) {
+    if ((d = request_doc(S, id, params, &off))) reply(S, id, feature_hover(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/definition")) {
+    if ((d = request_doc(S, id, params, &off)))
+      reply(S, id, feature_definition(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/documentSymbol")) {
+    if ((d = request_doc(S, id, params, NULL)))
+      reply(S, id, feature_document_symbols(d, S->enc));
+  } else if (!strcmp(method, "textDocument/inlayHint")) {
+    json_t *range = json_object_get(params, "range");
+    long sl, sc, el, ec;
+    if (!get_pos(json_object_get(range, "start"), &sl, &sc) ||
+        !get_pos(json_object_get(range, "end"), &el, &ec)) {
+      reply_error(S, id, INVALID_PARAMS, "params.range must be {start, end} positions");
+      return;
+    }
+    if ((d = request_doc(S, id, params, NULL)))
+      reply(S, id, feature_inlay_hints(d, S->enc, text_offset(d->file, S->enc, sl, sc),
+                                       text_offset(d->file, S->enc, el, ec)));
+  } else if (!strcmp(method, "fathom/stats")) {
+    on_stats(S, id);
+  } else {
+    reply_error(S, id, METHOD_NOT_FOUND, fx_sprintf("unknown method '%s'", method));
+  }
+}
+
+static bool is_notification_method(const char *m)
+{
+  static const char *const names[] = {
+      "initialized", "exit", "textDocument/didOpen", "textDocument/didChange",
+      "textDocument/didSave", "textDocument/didClose", "$/cancelRequest", "$/setTrace",
+      "workspace/didChangeConfiguration", NULL};
+  for (int i = 0; names[i]; i++)
+    if (!strcmp(m, names[i])) return true;
+  return false;
+}
+
+static void on_notification(Server *S, const char *method, json_t *params)
+{
+  if (!S->initialized || S->shut_down) return;
+  if (!strcmp(method, "textDocument/didOpen")) on_did_open(S, params);
+  else if (!strcmp(method, "textDocument/didChange")) on_did_change(S, params);
+  else if (!strcmp(method, "textDocument/didClose")) on_did_close(S, params);
+  /* initialized, didSave (the text is already current), $/...: nothing */
+}
+
+/* Handle one message.  Returns -1 to go on, else the exit status. */
+static int handle(Server *S, json_t *msg)
+{
+  if (!json_is_object(msg)) {
+    reply_error(S, NULL, INVALID_REQUEST, "a message must be a JSON object");
+    return -1;
+  }
+  json_t *id = json_object_get(msg, "id");
+  json_t *m = json_object_get(msg, "method");
+  json_t *params = json_object_get(msg, "params");
+  const char *version = json_string_value(json_object_get(msg, "jsonrpc"));
+  bool good_id = !id || json_is_integer(id) || json_is_string(id);
+  if (!m && id && (json_object_get(msg, "result") || json_object_get(msg, "error")))
+    return -1;   /* a response: the server sends no requests */
+  if (!version || strcmp(version, "2.0") || !json_is_string(m) || !good_id ||
+      (params && !json_is_object(params) && !json_is_array(params))) {
+    reply_error(S, good_id ? id : NULL, INVALID_REQUEST,
+                "invalid JSON-RPC 2.0 message (jsonrpc \"2.0\", a string method, "
+                "an integer or string id, object or array params)");
+    return -1;
+  }
+  const char *method = json_string_value(m);
+  if (!id) {
+    if (!strcmp(method, "exit")) return S->shut_down ? 0 : 1;
+    on_notification(S, method, params);
+    return -1;
+  }
+  if (is_notification_method(method)) {
+    reply_error(S, id, INVALID_REQUEST,
+                fx_sprintf("'%s' is a notification: it must not have an id", method));
+    return -1;
+  }
+  if (!strcmp(method, "initialize")) on_initialize(S, id, params);
+  else if (!S->initialized) reply_error(S, id, SERVER_NOT_INITIALIZED, "the server is not initialized yet");
+  else if (S->shut_down) reply_error(S, id, INVALID_REQUEST, "the server is shut down");
+  else on_request(S, method, id, params);
+  return -1;
+}
+
+int lsp_serve(int in, int out, const AnalysisOptions *options)
+{
+  Server *S = fx_new(Server);
+  S->rpc = rpc_new(in, out);
+  S->options = options;
+  for (;;) {
+    if (!rpc_pending(S->rpc)) {
+      refresh(S);
+      if (any_pending(S) && !rpc_wait(S->rpc, LSP_IDLE_MS)) settle(S);
+    }
+    size_t len;
+    const char *framing;
+    char *body = rpc_read(S->rpc, &len, &framing);
+    if (!body) break;
+    if (framing) {
+      reply_error(S, NULL, PARSE_ERROR, framing);
+      free(body);
+      continue;
+    }
+    json_error_t err;
+    json_t *msg = json_loadb(body, len, JSON_DECODE_ANY, &err);
+    free(body);
+    if (!msg) {
+      reply_error(S, NULL, PARSE_ERROR, fx_sprintf("invalid JSON: %s", err.text));
+      continue;
+    }
+    int status = handle(S, msg);
+    json_decref(msg);
+    if (status >= 0) return status;
+  }
+  return 1;
+}
