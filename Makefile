@@ -7,7 +7,8 @@
 #   make asan       the same tests against an ASan+UBSan build (build-asan/)
 #   make bench      benchmarks: ratios against a baseline measured in the same run
 #   make bench-peers  fathom against pyright and mypy (installs them: npm, apt-get)
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (fathom, libfathom.a, fathom.h, fathom.pc)
+#   make graphs     the typed graphs of the examples as SVG ($(BUILD)/graphs)
 
 BUILD    ?= build
 PREFIX   ?= /usr/local
@@ -33,7 +34,7 @@ UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 TS_OBJ   := $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 HEADERS  := $(wildcard */*.h */*.def include/*.h)
 
-.PHONY: all deps demo test check-tests asan bench bench-peers install clean unit
+.PHONY: all deps demo test check-tests asan bench bench-peers install clean unit graphs
 all: $(BUILD)/fathom
 
 deps:
@@ -101,6 +102,14 @@ install: all
 	install -m 755 $(BUILD)/fathom $(DESTDIR)$(PREFIX)/bin/fathom
 	install -m 644 $(BUILD)/libfathom.a $(DESTDIR)$(PREFIX)/lib/libfathom.a
 	@if [ -f include/fathom.h ]; then install -m 644 include/fathom.h $(DESTDIR)$(PREFIX)/include/; fi
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|0.1.0|' include/fathom.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fathom.pc
+
+# The typed graphs of examples/*.py and tests/specialize/*.py as SVG
+# (Graphviz), in $(BUILD)/graphs.
+graphs: all
+	@./scripts/graphs.sh $(BUILD)
 
 clean:
 	rm -rf build build-asan

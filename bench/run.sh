@@ -176,4 +176,11 @@ if [ ! -f "$LSP_FILE" ] || [ "$stamp" != "$old_stamp" ]; then
   mv "$LSP_FILE.tmp" "$LSP_FILE"
 fi
 python3 "$BENCH/lsp_bench.py" "$FATHOM" "$LSP_FILE" || fail "lsp_bench.py failed"
+
+# ---- specialization (issue 5): `fathom specialize --stats` on each corpus
+# (every entry point), specialization and each emitter (ir, json, dot, c)
+# against the parse and the analysis of the same run; target: specializing
+# adds at most 30% to inference (bench/spec_bench.py) ----
+echo
+python3 "$BENCH/spec_bench.py" "$FATHOM" $SCALAR_FILES $TENSOR_FILES || fail "spec_bench.py failed"
 exit 0

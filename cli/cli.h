@@ -30,6 +30,9 @@ typedef struct CliOptions {
   bool spans;         /* --spans */
   bool all;           /* --all: each variable's value too (infer) */
   bool stats;         /* --stats: time per phase and counts on stderr */
+  int emit;           /* --emit ir|json|dot|c (specialize): 0..3 */
+  const char *output; /* -o OUT (specialize), or NULL for stdout */
+  bool c_main;        /* --c-main (specialize) */
   AnalysisOptions analysis;  /* --entry, --args, --const-args, --max-* */
   StrVec args;        /* positional arguments, in order */
 } CliOptions;
@@ -54,6 +57,8 @@ int cmd_check(CliOptions *opts);
 int cmd_infer(CliOptions *opts);
 int cmd_anf(CliOptions *opts);
 int cmd_lsp(CliOptions *opts);   /* lsp/lsp.h on stdin and stdout */
+/* ---- specialize.c ---- */
+int cmd_specialize(CliOptions *opts);
 
 /* ---- infer.c ---- what `fathom infer` prints (a may be NULL: no analysis
  * ran, so no functions).

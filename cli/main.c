@@ -37,7 +37,9 @@
 typedef enum {
   OPT_FORMAT, OPT_INFER_FORMAT, OPT_QUIET, OPT_COLOR, OPT_SPANS,
   OPT_ENTRY, OPT_ARGS, OPT_CONST_ARGS, OPT_ALL,
-  OPT_MAX_CONTEXTS, OPT_MAX_STEPS, OPT_MAX_DEPTH, OPT_STATS, OPT_HELP, OPT__COUNT
+  OPT_MAX_CONTEXTS, OPT_MAX_STEPS, OPT_MAX_DEPTH, OPT_STATS,
+  OPT_EMIT, OPT_OUTPUT, OPT_C_MAIN, /* specialize */
+  OPT_HELP, OPT__COUNT
 } OptId;
 
 typedef struct CliOption {
@@ -94,6 +96,15 @@ static const CliOption options[OPT__COUNT] = {
                  "print time per phase and the numbers of graphs,\n"
                  "nodes, contexts, steps, fixpoint rounds and\n"
                  "widenings on stderr at the end"},
+  [OPT_EMIT] = {"--emit", NULL, "ir|json|dot|c",
+                "what to write: the typed graph as text (ir,\n"
+                "default), JSON (docs/ir-json.md), Graphviz DOT,\n"
+                "or C source (scalar, tuple and function programs)"},
+  [OPT_OUTPUT] = {"--output", "-o", "OUT", "write to OUT instead of stdout"},
+  [OPT_C_MAIN] = {"--c-main", NULL, NULL,
+                  "with --emit c: add a main() that reads the entry's\n"
+                  "arguments from argv as Python literals and prints\n"
+                  "the result as Python's repr"},
   [OPT_HELP] = {"--help", "-h", NULL, "show this help and exit"},
 };
 
@@ -148,7 +159,17 @@ static const Command commands[] = {
      "Parse FILE and print its ANF graphs in the stable text form the\n"
      "golden tests use.  Diagnostics go to stderr in the text format.",
      BIT(OPT_SPANS) | BIT(OPT_HELP), 1, 1, cmd_anf},
-    /* specialize comes here when it exists. */
+    {"specialize", "FILE", "write the statically typed graph of an entry point",
+     "Analyse FILE from the --entry function (argument types from its\n"
+     "annotations, --args or --const-args; without --entry, from every\n"
+     "@jit and fully annotated function) and write the specialized program:\n"
+     "one graph per analysed (function, argument types), every node typed,\n"
+     "constants folded, dead branches dropped and operators resolved (add\n"
+     "on ints is scalar_add).  A program with errors, or an entry argument\n"
+     "without a type, cannot be specialized (exit status 1).",
+     BIT(OPT_EMIT) | BIT(OPT_OUTPUT) | BIT(OPT_C_MAIN) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS |
+         BIT(OPT_HELP),
+     1, 1, cmd_specialize},
     {"lsp", "", "run the language server on stdin/stdout",
      "Speak the Language Server Protocol 3.17 (JSON-RPC over stdin and\n"
      "stdout): diagnostics as you type, hover, inlay hints, go to\n"
@@ -339,6 +360,14 @@ static const char *apply_option(CliOptions *opts, OptId id, const char *value)
   case OPT_SPANS: opts->spans = true; return NULL;
   case OPT_ALL: opts->all = true; return NULL;
   case OPT_STATS: opts->stats = true; return NULL;
+  case OPT_EMIT: {
+    static const char *const emits[] = {"ir", "json", "dot", "c", NULL};
+    if (!pick(value, emits, &choice)) return options[id].metavar;
+    opts->emit = choice;
+    return NULL;
+  }
+  case OPT_OUTPUT: opts->output = value; return NULL;
+  case OPT_C_MAIN: opts->c_main = true; return NULL;
   case OPT_HELP:
   case OPT__COUNT: break;
   }

@@ -31,7 +31,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples shapes ops formats lsp neovim}
+SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples shapes ops formats lsp neovim specialize}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -494,6 +494,131 @@ suite_neovim() {
   local out=$TMP/neovim.out
   run "$out" "$out" python3 "$TESTS/lsp/test_neovim.py" "$FATHOM"
   ok_lines neovim "$out"
+}
+
+# ---- specialization and back ends (issue 5) ----
+
+# spec_case TEST WANT PATTERN CMD...: CMD must exit with status WANT and
+# print (stdout or stderr) a line matching the extended regex PATTERN
+# (when not empty).
+spec_case() {
+  local test=$1 want=$2 pattern=$3 out=$TMP/spec.case.out why
+  shift 3
+  run "$out" "$out" "$@"
+  if why=$(crashed "$out"); then
+    fail "specialize/$test" "$why" "$(cat "$out")"
+  elif [ "$status" -ne "$want" ]; then
+    fail "specialize/$test" "exit status $status, expected $want" "$(cat "$out")"
+  elif [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$out"; then
+    fail "specialize/$test" "output does not match /$pattern/" "$(cat "$out")"
+  else
+    pass
+  fi
+}
+
+# The typed graph: tests/specialize/NAME.py against NAME.ir, the stdout of
+# `fathom specialize ARGS NAME.py` run in tests/specialize, ARGS from the
+# first line `# args: ...`; doc.py's JSON and DOT against doc.json and
+# doc.dot, and docs/ir-json.md must show doc.json verbatim.  Then the
+# error messages, the verifier (tests/specialize/verify_test.c breaks one
+# rule at a time) and proof by execution: tests/specialize.py runs every
+# golden program's specialized JSON with the reference executor, and its
+# C compiled with cc, against CPython on random inputs; the entries that
+# do not specialize (but for programs with errors, which must not) must be
+# exactly those of tests/specialize/nospec.txt.
+suite_specialize() {
+  local dir=$TESTS/specialize py name out err why first ext
+  local -a extra
+  for py in "$dir"/*.py; do
+    name=$(basename "$py" .py)
+    IFS= read -r first <"$py" || true
+    [[ $first == '# args:'* ]] || continue
+    read -ra extra <<<"${first#'# args:'}"
+    out=$TMP/spec.$name.out
+    err=$TMP/spec.$name.err
+    # shellcheck disable=SC2016 # $1 and $@ belong to the inner sh
+    run "$out" "$err" sh -c 'cd "$1" && shift && exec "$@"' sh "$dir" \
+      "$FATHOM" specialize "${extra[@]}" "$name.py"
+    if why=$(crashed "$err"); then
+      fail "specialize/$name" "$why" "$(cat "$err")"
+    elif [ "$status" -ne 0 ]; then
+      fail "specialize/$name" "exit status $status" "$(cat "$err")"
+    else
+      compare "specialize/$name" "$dir/$name.ir" "$out"
+    fi
+  done
+  for ext in json dot; do
+    out=$TMP/spec.doc.$ext
+    # shellcheck disable=SC2016
+    run "$out" "$out" sh -c 'cd "$1" && shift && exec "$@"' sh "$dir" \
+      "$FATHOM" specialize doc.py --entry scale --emit "$ext"
+    compare "specialize/doc.$ext" "$dir/doc.$ext" "$out"
+  done
+  if awk '/^```json$/ { on = 1; next } /^```$/ { on = 0 } on' "$TESTS/../docs/ir-json.md" |
+    cmp -s - "$dir/doc.json"; then
+    pass
+  else
+    fail "specialize/docs" "docs/ir-json.md does not show tests/specialize/doc.json"
+  fi
+  spec_case unknown-arg 1 "argument 'n' of double needs a type: annotate it or pass --args" \
+    "$FATHOM" specialize "$dir/unknown_arg.py" --entry double
+  spec_case with-args 0 'scalar_mul\(%0, %1\)' \
+    "$FATHOM" specialize "$dir/unknown_arg.py" --entry double --args "i64, i64"
+  spec_case no-entry 1 'no entry point to specialize: name one with --entry' \
+    "$FATHOM" specialize "$dir/unknown_arg.py"
+  spec_case all-entries 0 '"entries": \["scale", "main"\]' \
+    "$FATHOM" specialize "$dir/fold.py" --emit json
+  spec_case errors 1 'cannot specialize a program with errors' \
+    "$FATHOM" specialize "$TESTS/types/arith_unary_errors.py" --entry main
+  spec_case c-tensor 1 'the C emitter does not handle Tensor values' \
+    "$FATHOM" specialize "$dir/mlp.py" --entry forward --emit c
+  spec_case bad-emit 2 "invalid argument 'llvm' for '--emit'" \
+    "$FATHOM" specialize "$dir/fib.py" --entry fib --emit llvm
+  out=$TMP/spec.fib.c
+  spec_case output-file 0 '' "$FATHOM" specialize "$dir/fib.py" --entry fib --emit c -o "$out"
+  spec_case c-compiles 0 '' cc -std=c11 -Wall -Werror -c "$out" -o "$TMP/spec.fib.o"
+  # the verifier rejects each broken rule (an ASan build's library needs
+  # the sanitizer runtime at link time)
+  local cc=cc
+  if grep -q __asan_init "$BUILD/libfathom.a" 2>/dev/null; then cc="cc -fsanitize=address,undefined"; fi
+  out=$TMP/spec.verify.out
+  run "$out" "$out" sh -c "$cc -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+    $(pkg-config --cflags tree-sitter bdw-gc jansson) '$dir/verify_test.c' '$BUILD/libfathom.a' \
+    $(pkg-config --libs tree-sitter bdw-gc jansson) -lm -o '$TMP/verify_test' &&
+    '$TMP/verify_test' '$dir/verify.py' grow"
+  ok_lines specialize/verify "$out"
+  # `make install` into a temporary prefix, then examples/backend built
+  # against it with pkg-config, run on its model
+  local prefix=$TMP/prefix root=$TESTS/..
+  out=$TMP/spec.install.out
+  TIMEOUT=300 run "$out" "$out" make -C "$root" --no-print-directory -o all BUILD="$BUILD" \
+    PREFIX="$prefix" install
+  if [ "$status" -ne 0 ] || [ ! -f "$prefix/lib/pkgconfig/fathom.pc" ] ||
+    [ ! -f "$prefix/include/fathom.h" ] || [ ! -f "$prefix/lib/libfathom.a" ]; then
+    fail specialize/install "make install PREFIX=... failed (status $status)" "$(tail -n 15 "$out")"
+  else
+    pass
+    TIMEOUT=120 run "$out" "$out" env PKG_CONFIG_PATH="$prefix/lib/pkgconfig" \
+      make -C "$root/examples/backend" --no-print-directory CC="$cc" OUT="$TMP"
+    if [ "$status" -ne 0 ]; then
+      fail specialize/backend-build "examples/backend does not build with pkg-config" "$(cat "$out")"
+    else
+      pass
+      run "$out" "$TMP/spec.backend.err" "$TMP/backend" "$root/examples/backend/model.py" mlp B=64
+      if why=$(crashed "$TMP/spec.backend.err"); then
+        fail specialize/backend "$why" "$(cat "$TMP/spec.backend.err")"
+      else
+        compare specialize/backend "$root/examples/backend/expected.txt" "$out"
+      fi
+    fi
+  fi
+  # proof by execution
+  out=$TMP/spec.diff.out
+  TIMEOUT=900 run "$out" "$TMP/spec.diff.err" /usr/bin/python3 "$TESTS/specialize.py" "$BUILD" \
+    --c --list "$TMP/nospec.txt" "$TESTS"/types/*.py "$TESTS"/tensor/*.py "$TESTS"/infer/*.py \
+    "$TESTS"/../examples/*.py "$dir"/*.py
+  ok_lines specialize/execution "$out"
+  compare specialize/nospec "$dir/nospec.txt" "$TMP/nospec.txt"
 }
 
 for suite in $SUITES; do

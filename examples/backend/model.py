@@ -1,0 +1,13 @@
+# The model examples/backend walks: a two-layer perceptron with softmax
+# cross-entropy.  B (the batch) is symbolic: the backend takes its value on
+# the command line (B=64); the other sizes are fixed.
+from __future__ import annotations
+from fathom import *
+
+
+def mlp(x: Tensor[f32, (B, 784)], w1: Tensor[f32, (256, 784)], b1: Tensor[f32, (256,)],
+        w2: Tensor[f32, (10, 256)], b2: Tensor[f32, (10,)],
+        labels: Tensor[f32, (B, 10)]) -> Tensor[f32, ()]:
+    h = relu(x @ w1.T + b1)
+    logits = linear(h, w2, b2)
+    return mean(reduce_sum(-labels * log_softmax(logits, axis=-1), axis=-1))

@@ -1,0 +1,150 @@
+/* print.c: the stable text form of a SpecModule (`--emit ir`).
+ *
+ *   graph fib(%0 n: i64) -> i64 {
+ *     %1: bool = scalar_lt(%0, 2)
+ *     %2: function(fib.if_true | fib.if_false) = switch(%1, @fib.if_true, @fib.if_false)
+ *     %3: i64 = call %2() {fib.if_true: fib.if_true, fib.if_false: fib.if_false}
+ *     return %3
+ *   }
+ *
+ * One block per graph, entry first, in build order.  `<- P` after the
+ * result type names the graph whose values this one reads.  Constants and
+ * function values are printed where they are used: a constant as its
+ * Python literal, a closure as `@graph`, a primitive as its name.  A
+ * direct call names its graph (`fib#2(%4)`); a call through a value is
+ * `call %f(args) {function: graph, ...}`.  Keyword arguments print as
+ * `axis=1`.  The output depends only on the program. */
+#include "spec.h"
+
+/* A Python literal for constant v (abs_is_const): 3, 2.5, True, None,
+ * 'a', (1, 2), f32, int, math, slice(1, None, None), range(0, 3, 1). */
+void spec_literal(StrBuf *b, const AbsValue *v) {
+  switch (v->kind) {
+  case ABS_INT: sb_printf(b, "%lld", (long long)v->sc.i); return;
+  case ABS_BOOL: sb_puts(b, v->sc.i ? "True" : "False"); return;
+  case ABS_FLOAT: fmt_float(b, v->sc.f); return;
+  case ABS_STR: fmt_pystr(b, v->sc.s, v->sc.len); return;
+  case ABS_NONE: sb_puts(b, "None"); return;
+  case ABS_ELLIPSIS: sb_puts(b, "..."); return;
+  case ABS_UNBOUND: sb_puts(b, "UNBOUND"); return;
+  case ABS_TUPLE:
+    sb_putc(b, '(');
+    for (int i = 0; i < v->tuple.n; i++) {
+      if (i) sb_puts(b, ", ");
+      spec_literal(b, v->tuple.items[i]);
+    }
+    sb_puts(b, v->tuple.n == 1 ? ",)" : ")");
+    return;
+  case ABS_TYPE:
+    if (v->type.kind == ABS_TY_DTYPE) sb_puts(b, abs_dtype_name(v->type.dtype));
+    else sb_puts(b, abs_type_kind_name(v->type.kind));
+    return;
+  case ABS_MODULE: sb_puts(b, abs_module_name(v->module)); return;
+  case ABS_SLICE: case ABS_RANGE: {
+    const AbsTriple *t = v->kind == ABS_SLICE ? &v->slice : &v->range;
+    sb_puts(b, v->kind == ABS_SLICE ? "slice(" : "range(");
+    spec_literal(b, t->start);
+    sb_puts(b, ", ");
+    spec_literal(b, t->stop);
+    sb_puts(b, ", ");
+    spec_literal(b, t->step);
+    sb_putc(b, ')');
+    return;
+  }
+  case ABS_KWARG: spec_literal(b, v->kwarg.value); return;
+  default: abs_print(b, v); return;
+  }
+}
+
+static void operand(StrBuf *b, const SpecNode *x) {
+  switch (x->kind) {
+  case SPEC_CONST: spec_literal(b, x->type); return;
+  case SPEC_FUNC:
+    if (x->fn) sb_printf(b, "@%s", x->fn->name);
+    else sb_puts(b, x->op);
+    return;
+  default: sb_printf(b, "%%%u", x->id); return;
+  }
+}
+
+static void operands(StrBuf *b, const SpecNode *x, int from) {
+  sb_putc(b, '(');
+  for (int i = from; i < x->ninputs; i++) {
+    if (i > from) sb_puts(b, ", ");
+    if (x->kwnames && x->kwnames[i]) sb_printf(b, "%s=", x->kwnames[i]);
+    operand(b, x->inputs[i]);
+  }
+  sb_putc(b, ')');
+}
+
+static void print_targets(StrBuf *b, const SpecNode *x) {
+  sb_puts(b, " {");
+  for (int i = 0; i < x->ntargets; i++) {
+    const SpecTarget *t = &x->targets[i];
+    if (i) sb_puts(b, ", ");
+    if (!t->fn) {
+      sb_printf(b, "%s: %s", anf_op_name(t->prim), t->op);
+      continue;
+    }
+    const char *how = t->kind == ABS_FN_PARTIAL ? "partial "
+                      : t->kind == ABS_FN_GRAD  ? (t->with_value ? "value_and_grad " : "grad ")
+                                                : "";
+    sb_printf(b, "%s%s: %s", how, t->fn->name, t->graph->name);
+  }
+  sb_putc(b, '}');
+}
+
+static void print_node(StrBuf *b, const SpecNode *x) {
+  if (x->kind == SPEC_CONST || x->kind == SPEC_FUNC) return;
+  sb_printf(b, "  %%%u", x->id);
+  if (x->name) sb_printf(b, "(%s)", x->name);
+  sb_puts(b, ": ");
+  abs_print(b, x->type);
+  sb_puts(b, " = ");
+  switch (x->kind) {
+  case SPEC_PRIM:
+    sb_puts(b, x->op);
+    operands(b, x, 0);
+    break;
+  case SPEC_CALL:
+    sb_puts(b, x->callee->name);
+    operands(b, x, 0);
+    break;
+  case SPEC_CALL_VALUE:
+    sb_puts(b, "call ");
+    operand(b, x->inputs[0]);
+    operands(b, x, 1);
+    print_targets(b, x);
+    break;
+  default: break;
+  }
+  sb_putc(b, '\n');
+}
+
+static void print_graph(StrBuf *b, const SpecGraph *S) {
+  sb_printf(b, "graph %s(", S->name);
+  for (int i = 0; i < S->params.len; i++) {
+    const SpecNode *p = S->params.items[i];
+    if (i) sb_puts(b, ", ");
+    sb_printf(b, "%%%u %s: ", p->id, p->name ? p->name : "_");
+    abs_print(b, p->type);
+  }
+  sb_puts(b, ") -> ");
+  abs_print(b, S->result);
+  if (S->parent) sb_printf(b, " <- %s", S->parent->name);
+  sb_puts(b, " {\n");
+  for (int i = 0; i < S->nodes.len; i++) print_node(b, S->nodes.items[i]);
+  if (S->output) {
+    sb_puts(b, "  return ");
+    operand(b, S->output);
+    sb_putc(b, '\n');
+  }
+  sb_puts(b, "}\n");
+}
+
+void spec_print(StrBuf *out, SpecModule *sm) {
+  for (int i = 0; i < sm->graphs.len; i++) {
+    if (i) sb_putc(out, '\n');
+    print_graph(out, sm->graphs.items[i]);
+  }
+}

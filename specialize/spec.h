@@ -1,0 +1,153 @@
+/* spec.h: the specialized, statically typed graph (architecture.md,
+ * "Specialization and outputs") and its emitters.
+ *
+ * spec_module() turns one analysed entry context into a SpecModule: one
+ * SpecGraph per reached (graph, context) of the analysis, each node with a
+ * concrete abstract type.  What the specializer guarantees (and
+ * spec_verify() checks):
+ *   - no node's type is or contains unknown or error (`unbound` and
+ *     `i64 | unbound` mark a local not assigned on some path, which the
+ *     analysis proved no path reads);
+ *   - every value the analysis knows is a SPEC_CONST node;
+ *   - a switch whose condition is known is gone: the call is a direct
+ *     SPEC_CALL of the chosen branch's graph;
+ *   - only graphs reached from the entry exist, and only the nodes the
+ *     output needs (dead branches and dead code are dropped);
+ *   - operators are resolved: `add` on two ints is `scalar_add`, on
+ *     tensors `tensor_add`, on tuples `tuple_add` (see spec_prim_name);
+ *   - a call through a function value lists, per possible function, the
+ *     specialized graph (or primitive) it runs: SPEC_CALL_VALUE targets;
+ *     and every function-valued node that reaches a call names the
+ *     specialized graphs it can run (`runs`).
+ *
+ * Nodes of a graph may use nodes of its ancestors (`parent` chain), as in
+ * the ANF: a nested graph reads its enclosing function's values directly.
+ * A SPEC_FUNC node is a function value: a closure of `fn` over the current
+ * activation (or a primitive).
+ *
+ * Ownership: everything is GC memory; a SpecModule points into the
+ * analysis (abstract values, ANF graphs) and keeps it alive. */
+#ifndef FATHOM_SPEC_H
+#define FATHOM_SPEC_H
+
+#include "../evaluators/analyze.h"
+
+typedef struct SpecGraph SpecGraph;
+typedef struct SpecNode SpecNode;
+
+typedef enum {
+  SPEC_PARAM,       /* a parameter of its graph */
+  SPEC_CONST,       /* a folded constant: `type` is the constant value */
+  SPEC_PRIM,        /* op(inputs...): a resolved primitive */
+  SPEC_CALL,        /* callee(inputs...): a direct call of a specialized graph */
+  SPEC_CALL_VALUE,  /* inputs[0](inputs[1...]): a call through a function value */
+  SPEC_FUNC,        /* a function value: closure of fn, or the primitive prim */
+} SpecNodeKind;
+
+/* One possibility of a SPEC_CALL_VALUE: when the callee is (a partial
+ * application or grad of) the closure of `fn`, run `graph`; when it is the
+ * primitive `prim` (fn NULL), run that primitive, named `op`. */
+typedef struct SpecTarget {
+  AbsFnKind kind;          /* ABS_FN_CLOSURE, _PRIM, _PARTIAL (of a closure
+                              or primitive), _GRAD (of a closure) */
+  AnfGraph *fn;            /* the function's graph, or NULL for a primitive */
+  AnfOp prim;
+  const char *op;          /* resolved primitive name (fn NULL) */
+  SpecGraph *graph;        /* the specialized graph that runs (fn set) */
+  const AbsValue *argnums; /* ABS_FN_GRAD */
+  bool with_value;         /* ABS_FN_GRAD: value_and_grad */
+} SpecTarget;
+
+struct SpecNode {
+  SpecNodeKind kind;
+  uint32_t id;              /* unique in the module, in print order */
+  SpecGraph *graph;         /* owner */
+  const AbsValue *type;     /* concrete; the value itself for SPEC_CONST;
+                               bottom for a node that never returns */
+  Span span;
+  const char *name;         /* source variable bound to it, or NULL */
+  const AnfNode *origin;    /* the ANF node it specializes, or NULL */
+  int index;                /* SPEC_PARAM: position */
+  AnfOp prim;               /* SPEC_PRIM: source op; SPEC_FUNC: a primitive */
+  const char *op;           /* SPEC_PRIM / primitive SPEC_FUNC: resolved name */
+  SpecNode **inputs;        /* SPEC_PRIM, SPEC_CALL, SPEC_CALL_VALUE */
+  int ninputs;
+  const char **kwnames;     /* SPEC_PRIM: per input a keyword name or NULL
+                               (NULL array: all positional) */
+  SpecGraph *callee;        /* SPEC_CALL */
+  AnfGraph *fn;             /* SPEC_FUNC of a closure */
+  SpecTarget *targets;      /* SPEC_CALL_VALUE */
+  int ntargets;
+  VEC(SpecGraph *) runs;    /* a function-valued node: the specialized
+                               graphs it can run, where some call runs it */
+  bool live;                /* used by the specializer */
+  long order;               /* used by the specializer: program order */
+};
+
+struct SpecGraph {
+  const char *name;         /* unique: the ANF name, then NAME#2, NAME#3 */
+  AnfGraph *g;              /* the graph it specializes */
+  const Ctx *ctx;           /* the analysis context it specializes */
+  SpecGraph *parent;        /* the graph whose activation it reads, or NULL */
+  VEC(SpecNode *) params;
+  const AbsValue **defaults;/* per parameter: its constant default or NULL */
+  VEC(SpecNode *) nodes;    /* constants, applies and functions, in a
+                               topological order */
+  SpecNode *output;
+  const AbsValue *result;   /* the type it returns (bottom: never returns) */
+  bool built;
+  struct GraphMemo *memo;   /* the specializer's */
+  FxArena *arena;           /* the specializer's */
+};
+
+typedef struct SpecModule {
+  AbsStore *st;
+  const SrcFile *file;
+  SpecGraph *entry;         /* the first entry */
+  VEC(SpecGraph *) entries; /* every entry point (--entry: one), in source order */
+  VEC(SpecGraph *) graphs;  /* reached graphs: entry first, in build order */
+  uint32_t nnodes;
+} SpecModule;
+
+/* Specialize the analysis from its entry contexts (the --entry function,
+ * or every @jit and fully annotated function).
+ * Requires: an analysis with at least one entry and no error diagnostics.
+ * Returns NULL and sets *error (a message; *span where it applies, else
+ * a span with no file) when the program cannot be specialized: an entry
+ * argument without a type, or a value the analysis could not pin down. */
+SpecModule *spec_module(Analysis *a, const char **error, Span *span);
+
+/* The resolved name of primitive op applied to values of these types:
+ * "scalar_add", "tensor_add", "tuple_add", "str_add", "list_getitem",
+ * or the op's printed name when it does not dispatch ("reshape"). */
+const char *spec_prim_name(AnfOp op, int nargs, const AbsValue *const *args);
+
+/* Whether op's meaning depends on its arguments' kinds (operators, len,
+ * getitem, ...): such an op is always printed with a resolved name. */
+bool spec_op_dispatches(AnfOp op);
+/* A Python literal for a constant value (abs_is_const): 3, 2.5, True,
+ * None, 'a', (1, 2), f32, slice(1, None, None). */
+void spec_literal(StrBuf *b, const AbsValue *v);
+
+/* The verifier: checks every guarantee listed above.  Returns true when
+ * all hold, else appends one line per violation to errors (may be NULL). */
+bool spec_verify(SpecModule *sm, StrBuf *errors);
+
+/* ---- emitters: each appends to out ---- */
+
+/* The stable text form (golden tests): one block per graph. */
+void spec_print(StrBuf *out, SpecModule *sm);
+/* JSON, format "fathom-graph" version 1 (docs/ir-json.md). */
+void spec_emit_json(StrBuf *out, SpecModule *sm);
+/* Graphviz DOT: one cluster per graph, nodes labelled op and type. */
+void spec_emit_dot(StrBuf *out, SpecModule *sm);
+/* C11 source for programs of scalars, tuples and functions.  With
+ * with_main, a main() that reads the entry's arguments from argv as Python
+ * literals and prints the result as Python's repr.  Returns false (and
+ * sets *error) for a program it cannot express (tensors, lists, ...). */
+bool spec_emit_c(StrBuf *out, SpecModule *sm, bool with_main, const char **error);
+
+/* The type notation of a value, for emitters: "i64", "Tensor[f32, (B, 3)]". */
+const char *spec_type_str(const AbsValue *v);
+
+#endif

@@ -1,0 +1,177 @@
+/* verify.c: the SpecModule verifier (QBE-style: one pass, one line per
+ * violation).  It checks what spec.h promises:
+ *   - every node has a concrete type (no unknown or error inside);
+ *     bottom only on a node that never returns (a primitive that raises:
+ *     raise, 1 // 0; a call);
+ *   - constants are constant values; a switch never has a known condition;
+ *   - a dispatching op (add, getitem, len ...) carries a resolved name;
+ *   - inputs are nodes of the same graph defined earlier, or nodes of an
+ *     enclosing graph; parameters belong to their graph;
+ *   - a direct call passes one argument per parameter, each inside the
+ *     parameter's type, and its type holds the callee's result;
+ *   - a call through a value has a function-valued callee that names
+ *     (`runs`) every target graph, and every target graph is a graph of
+ *     the module;
+ *   - every graph but the entry is called, or read, by another graph. */
+#include <string.h>
+
+#include "spec.h"
+
+typedef struct Verify {
+  SpecModule *sm;
+  StrBuf *errors;
+  bool ok;
+  HashMap graphs;   /* SpecGraph * in the module */
+  HashMap used;     /* SpecGraph * called or read */
+  uint8_t *defined; /* per node id: seen so far in its graph, or a param */
+} Verify;
+
+static void bad(Verify *v, const SpecGraph *S, const SpecNode *x, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void bad(Verify *v, const SpecGraph *S, const SpecNode *x, const char *fmt, ...) {
+  v->ok = false;
+  if (!v->errors) return;
+  va_list ap;
+  va_start(ap, fmt);
+  sb_printf(v->errors, "%s", S->name);
+  if (x) sb_printf(v->errors, " %%%u", x->id);
+  sb_puts(v->errors, ": ");
+  sb_vprintf(v->errors, fmt, ap);
+  sb_putc(v->errors, '\n');
+  va_end(ap);
+}
+
+static bool concrete(const AbsValue *t) {
+  switch (t->kind) {
+  case ABS_UNKNOWN: case ABS_ERROR: return false;
+  case ABS_MAYBE_UNBOUND: return concrete(t->unbound.value);
+  case ABS_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (!concrete(t->tuple.items[i])) return false;
+    return true;
+  case ABS_LIST: return concrete(t->list.elem);
+  default: return true;
+  }
+}
+
+static bool encloses(const SpecGraph *A, const SpecGraph *S) {
+  for (; S; S = S->parent)
+    if (S == A) return true;
+  return false;
+}
+
+static void check_type(Verify *v, const SpecGraph *S, const SpecNode *x) {
+  if (!x->type) return bad(v, S, x, "no type");
+  if (!concrete(x->type)) return bad(v, S, x, "type %s is not concrete", abs_to_string(x->type));
+  bool may_diverge = x->kind == SPEC_CALL || x->kind == SPEC_CALL_VALUE || x->kind == SPEC_PRIM;
+  if (x->type->kind == ABS_BOTTOM && !may_diverge) bad(v, S, x, "bottom type on a %s", x->op);
+  if (x->kind == SPEC_CONST && !abs_is_const(x->type) && x->type->kind != ABS_UNBOUND)
+    bad(v, S, x, "constant of non-constant type %s", abs_to_string(x->type));
+}
+
+static void check_inputs(Verify *v, const SpecGraph *S, const SpecNode *x) {
+  for (int i = 0; i < x->ninputs; i++) {
+    const SpecNode *in = x->inputs[i];
+    if (!in) { bad(v, S, x, "input %d is missing", i); continue; }
+    if (in->graph == S && (in->id >= v->sm->nnodes || !v->defined[in->id]))
+      bad(v, S, x, "input %%%u is used before it is defined", in->id);
+    else if (in->graph != S && !encloses(in->graph, S))
+      bad(v, S, x, "input %%%u belongs to %s, which does not enclose it", in->id,
+          in->graph->name);
+    if (in->graph != S) hm_put(&v->used, in->graph, (void *)1);
+  }
+}
+
+static void check_call(Verify *v, const SpecGraph *S, const SpecNode *x) {
+  SpecGraph *T = x->callee;
+  if (!T || !hm_has(&v->graphs, T)) return bad(v, S, x, "calls a graph outside the module");
+  hm_put(&v->used, T, (void *)1);
+  if (x->ninputs != T->params.len)
+    return bad(v, S, x, "passes %d arguments to %s, which takes %d", x->ninputs, T->name,
+               T->params.len);
+  for (int i = 0; i < x->ninputs; i++)
+    if (x->inputs[i] && !abs_leq(v->sm->st, x->inputs[i]->type, T->params.items[i]->type))
+      bad(v, S, x, "argument %d of %s is %s, outside the parameter's %s", i, T->name,
+          abs_to_string(x->inputs[i]->type), abs_to_string(T->params.items[i]->type));
+  if (!abs_leq(v->sm->st, T->result, x->type))
+    bad(v, S, x, "type %s does not hold the result %s of %s", abs_to_string(x->type),
+        abs_to_string(T->result), T->name);
+}
+
+static void check_call_value(Verify *v, const SpecGraph *S, const SpecNode *x) {
+  if (x->ninputs < 1 || !x->inputs[0] || x->inputs[0]->type->kind != ABS_FUNC)
+    return bad(v, S, x, "calls something that is not a function value");
+  if (x->ntargets < 1) bad(v, S, x, "has no target");
+  for (int i = 0; i < x->ntargets; i++) {
+    bool named = !x->targets[i].graph;
+    for (int k = 0; k < x->inputs[0]->runs.len && !named; k++)
+      named = x->inputs[0]->runs.items[k] == x->targets[i].graph;
+    if (!named) bad(v, S, x, "its callee does not name the graph %s", x->targets[i].graph->name);
+  }
+  for (int i = 0; i < x->ntargets; i++) {
+    const SpecTarget *t = &x->targets[i];
+    if (!t->fn) continue;
+    if (!t->graph || !hm_has(&v->graphs, t->graph)) bad(v, S, x, "target %d is no graph", i);
+    else hm_put(&v->used, t->graph, (void *)1);
+  }
+}
+
+static void check_prim(Verify *v, const SpecGraph *S, const SpecNode *x) {
+  if (!x->op) return bad(v, S, x, "primitive without a name");
+  if (spec_op_dispatches(x->prim) && !strcmp(x->op, anf_op_name(x->prim)))
+    bad(v, S, x, "operator %s is not resolved", x->op);
+  if (x->prim == OP_SWITCH && x->ninputs == 3 && x->inputs[0] &&
+      x->inputs[0]->kind == SPEC_CONST)
+    bad(v, S, x, "switch on a constant condition");
+}
+
+static void check_node(Verify *v, const SpecGraph *S, const SpecNode *x) {
+  if (x->graph != S) bad(v, S, x, "listed in a graph it does not belong to");
+  check_type(v, S, x);
+  check_inputs(v, S, x);
+  switch (x->kind) {
+  case SPEC_PRIM: check_prim(v, S, x); break;
+  case SPEC_CALL: check_call(v, S, x); break;
+  case SPEC_CALL_VALUE: check_call_value(v, S, x); break;
+  case SPEC_PARAM: bad(v, S, x, "a parameter among the nodes"); break;
+  case SPEC_CONST: case SPEC_FUNC: break;
+  }
+  if (x->id < v->sm->nnodes) v->defined[x->id] = 1;
+}
+
+static void check_graph(Verify *v, const SpecGraph *S) {
+  if (S->parent) {
+    if (!hm_has(&v->graphs, S->parent)) bad(v, S, NULL, "parent is not in the module");
+    hm_put(&v->used, S->parent, (void *)1);
+  }
+  for (int i = 0; i < S->params.len; i++) {
+    const SpecNode *p = S->params.items[i];
+    if (p->kind != SPEC_PARAM || p->graph != S || p->index != i)
+      bad(v, S, p, "parameter %d is not this graph's", i);
+    else
+      check_type(v, S, p);
+    if (p->id < v->sm->nnodes) v->defined[p->id] = 1;
+  }
+  for (int i = 0; i < S->nodes.len; i++) check_node(v, S, S->nodes.items[i]);
+  if (S->g->role == ANF_G_MODULE) return;
+  if (!S->output) return bad(v, S, NULL, "no output");
+  if (S->output->graph != S && !encloses(S->output->graph, S))
+    bad(v, S, NULL, "output %%%u is not visible", S->output->id);
+}
+
+bool spec_verify(SpecModule *sm, StrBuf *errors) {
+  Verify v = {.sm = sm, .errors = errors, .ok = true};
+  hm_init_ptr(&v.graphs);
+  hm_init_ptr(&v.used);
+  v.defined = fx_alloc_atomic(sm->nnodes + 1);
+  memset(v.defined, 0, sm->nnodes + 1);
+  for (int i = 0; i < sm->graphs.len; i++) hm_put(&v.graphs, sm->graphs.items[i], (void *)1);
+  for (int i = 0; i < sm->graphs.len; i++) check_graph(&v, sm->graphs.items[i]);
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *S = sm->graphs.items[i];
+    bool entry = false;
+    for (int k = 0; k < sm->entries.len; k++) entry |= sm->entries.items[k] == S;
+    if (!entry && !hm_has(&v.used, S)) bad(&v, S, NULL, "not reached from the entry");
+  }
+  return v.ok;
+}
