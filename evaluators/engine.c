@@ -15,7 +15,9 @@
  * context's next round and become DONE with its last one (a Tarjan-style
  * lowlink, like strongly connected components).  Findings made while a
  * context is provisional are held in the context and reported only once
- * it is final, so a round that is redone leaves no trace.
+ * it is final, so a round that is redone leaves no trace, except the
+ * errors of the round that first puts an error into the result: later
+ * rounds only see that error value, silent downstream (keep_round_errors).
  *
  * Widening (loops whose constants change on every trip while the exit
  * condition is unknown) and budgets are in controlflow/widen.c. */
@@ -299,6 +301,21 @@ static void finalize(Engine *E, Ctx *c) {
   flush_pending(E, c);
 }
 
+/* A round whose result newly contains error made the finding that put it
+ * there; the next rounds only see the error value, which is silent
+ * downstream, so that round's errors are kept for when c is final.  Rounds
+ * approximate the fixpoint from below, so each of them is a real finding
+ * (notes such as reveal_type are not kept: they show a round's values). */
+static void keep_round_errors(Engine *E, Ctx *c, PtrVec *kept) {
+  for (int i = c->prov_mark; i <= E->prov.len; i++) {
+    Ctx *p = i < E->prov.len ? E->prov.items[i] : c;
+    for (int k = 0; k < p->pending.len; k++) {
+      Pending *q = p->pending.items[k];
+      if (q->d->sev == SEV_ERROR) vec_push(kept, q);
+    }
+  }
+}
+
 static const AbsValue *run_ctx(Engine *E, Ctx *c) {
   if (E->stack.len >= E->opt.max_depth) {
     if (!E->depth_noted) {
@@ -320,11 +337,13 @@ static const AbsValue *run_ctx(Engine *E, Ctx *c) {
   c->prev_running = E->running[c->g->id];
   E->running[c->g->id] = c;
   const AbsValue *r;
+  PtrVec kept = {0};
   for (;;) {
     r = eval_body(E, c);
     if (!c->recursed) break;
     const AbsValue *j = abs_join(E->st, c->result, r, NULL);
     if (j == c->result) break;
+    if (abs_has_error(j) && !abs_has_error(c->result)) keep_round_errors(E, c, &kept);
     if (++c->iterations > MAX_ROUNDS) j = abs_broaden(E->st, j);
     if (c->iterations > 2 * MAX_ROUNDS) {
       cf_note_budget(E, c->call_site, c->g, "fixpoint rounds");
@@ -335,6 +354,7 @@ static const AbsValue *run_ctx(Engine *E, Ctx *c) {
     reset_round(E, c);
   }
   if (c->recursed) r = c->result; /* the stable approximation (>= r) */
+  for (int i = 0; i < kept.len; i++) vec_push(&c->pending, kept.items[i]);
   E->stack.len--;
   E->running[c->g->id] = c->prev_running;
   int pos = c->stack_pos;

@@ -175,10 +175,40 @@ static void bind(Bindings *b, const AbsValue *ann, const AbsValue *v) {
   }
 }
 
+/* Does an expression dim of an annotation name a symbol no parameter bound? */
+static bool mentions_unbound(const Bindings *b, const AbsDim *a) {
+  switch (a->kind) {
+  case DIM_SYM: return !bound(b, a);
+  case DIM_FLOORDIV: return mentions_unbound(b, a->fdiv.num);
+  case DIM_POLY:
+    for (int i = 0; i < a->poly.nterms; i++)
+      for (int k = 0; k < a->poly.terms[i].natoms; k++)
+        if (mentions_unbound(b, a->poly.terms[i].atoms[k])) return true;
+    return false;
+  default: return false;
+  }
+}
+
+/* An expression dim of an annotation (`16*C`, `T+1`) in terms of the dims
+ * its symbols are bound to; NULL when one is not bound. */
+static const AbsDim *bound_expr(AbsStore *st, const Bindings *b, const AbsDim *a) {
+  if (mentions_unbound(b, a)) return NULL;
+  for (int i = 0; i < b->n; i++) a = dim_subst(st, a, b->sym[i], b->dim[i]);
+  return a;
+}
+
 /* Why dim d of a result does not fit annotation dim a (NULL: it fits). */
-static const char *dim_misfit(Bindings *b, const AbsDim *a, const AbsDim *d, int i) {
+static const char *dim_misfit(AbsStore *st, Bindings *b, const AbsDim *a, const AbsDim *d,
+                              int i) {
   if (a->kind == DIM_ANY || d->kind == DIM_ANY) return NULL;
   const AbsDim *want = a;
+  if (a->kind == DIM_POLY || a->kind == DIM_FLOORDIV) {
+    want = bound_expr(st, b, a);
+    if (!want || want->kind == DIM_ANY || want == d) return NULL;
+    const char *as = rules_dim_str(a), *ws = rules_dim_str(want);
+    if (!strcmp(as, ws)) return fx_sprintf("dim %d is %s, not %s", i, rules_dim_str(d), as);
+    return fx_sprintf("dim %d is %s, not %s (%s here)", i, rules_dim_str(d), as, ws);
+  }
   if (a->kind == DIM_SYM) {
     want = bound(b, a);
     if (!want) {
@@ -195,23 +225,23 @@ static const char *dim_misfit(Bindings *b, const AbsDim *a, const AbsDim *d, int
   return fx_sprintf("dim %d is %s, not %s", i, rules_dim_str(d), rules_dim_str(a));
 }
 
-static const char *misfit(Bindings *b, const AbsValue *ann, const AbsValue *v) {
+static const char *misfit(AbsStore *st, Bindings *b, const AbsValue *ann, const AbsValue *v) {
   if (v->kind == ABS_MAYBE_UNBOUND) v = v->unbound.value;
   if (ann->kind == ABS_TENSOR && v->kind == ABS_TENSOR) {
     if (ann->tensor.rank < 0 || v->tensor.rank < 0) return NULL;
     if (ann->tensor.rank != v->tensor.rank)
       return fx_sprintf("its rank is %d, not %d", v->tensor.rank, ann->tensor.rank);
     for (int i = 0; i < ann->tensor.rank; i++) {
-      const char *why = dim_misfit(b, ann->tensor.dims[i], v->tensor.dims[i], i);
+      const char *why = dim_misfit(st, b, ann->tensor.dims[i], v->tensor.dims[i], i);
       if (why) return why;
     }
   } else if (ann->kind == ABS_TUPLE && v->kind == ABS_TUPLE && ann->tuple.n == v->tuple.n) {
     for (int i = 0; i < ann->tuple.n; i++) {
-      const char *why = misfit(b, ann->tuple.items[i], v->tuple.items[i]);
+      const char *why = misfit(st, b, ann->tuple.items[i], v->tuple.items[i]);
       if (why) return fx_sprintf("element %d: %s", i, why);
     }
   } else if (ann->kind == ABS_LIST && v->kind == ABS_LIST) {
-    return misfit(b, ann->list.elem, v->list.elem);
+    return misfit(st, b, ann->list.elem, v->list.elem);
   }
   return NULL;
 }
@@ -223,5 +253,5 @@ const char *rules_tensor_annotation_mismatch(AbsStore *st, int nparams,
   Bindings b = {0};
   for (int i = 0; i < nparams && i < args->tuple.n; i++)
     if (param_anns[i]) bind(&b, param_anns[i], args->tuple.items[i]);
-  return misfit(&b, ret_ann, result);
+  return misfit(st, &b, ret_ann, result);
 }

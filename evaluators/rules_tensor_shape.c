@@ -643,6 +643,59 @@ static const AbsDim *slice_stop_dim(EvalCall *c, const Ix *ix) {
   return rules_tensor_int_dim(c, ix->v->slice.stop, stop);
 }
 
+/* The start of a slice as a dim (x[n:] with n from a shape). */
+static const AbsDim *slice_start_dim(EvalCall *c, const Ix *ix) {
+  const AnfNode *n = ix->node;
+  AnfNode *start = n && n->kind == ANF_APPLY && anf_is_op(n->apply.inputs[0], OP_MAKE_SLICE) &&
+                           n->apply.ninputs == 4 ? n->apply.inputs[1] : NULL;
+  return rules_tensor_int_dim(c, ix->v->slice.start, start);
+}
+
+/* d >= 0 whatever its symbols are (each is >= 1): an int >= 0, a symbol,
+ * or a polynomial over symbols whose coefficients are all positive and
+ * whose constant is at least minus their sum (each term is >= its
+ * coefficient).  Floor divisions are not trusted (their numerators may be
+ * negative). */
+static bool dim_surely_nonneg(const AbsDim *d) {
+  switch (d->kind) {
+  case DIM_INT: return d->value >= 0;
+  case DIM_SYM: return true;
+  case DIM_POLY: {
+    int64_t low = d->poly.constant;
+    for (int i = 0; i < d->poly.nterms; i++) {
+      const AbsDimTerm *t = &d->poly.terms[i];
+      if (t->coeff <= 0) return false;
+      for (int k = 0; k < t->natoms; k++)
+        if (t->atoms[k]->kind != DIM_SYM) return false;
+      if (__builtin_add_overflow(low, t->coeff, &low)) return true;
+    }
+    return low >= 0;
+  }
+  default: return false;
+  }
+}
+
+/* lo <= hi for every value of the symbols. */
+static bool dim_surely_le(EvalCall *c, const AbsDim *lo, const AbsDim *hi) {
+  return lo == hi || dim_surely_nonneg(dim_sub(c->st, hi, lo));
+}
+
+/* d[start:stop] (step 1) with symbolic bounds that provably satisfy
+ * 0 <= start <= stop <= d, so nothing clamps: x[..., :h] and x[..., h:]
+ * of a last dim 2*h.  NULL when that cannot be shown. */
+static const AbsDim *bounded_slice(EvalCall *c, const AbsDim *d, const Ix *ix) {
+  const AbsValue *sl = ix->v;
+  const AbsDim *zero = dim_const(c->st, 0);
+  const AbsDim *start = sl->slice.start->kind == ABS_NONE ? zero : slice_start_dim(c, ix);
+  const AbsDim *stop = sl->slice.stop->kind == ABS_NONE ? d : slice_stop_dim(c, ix);
+  if (start->kind == DIM_ANY || stop->kind == DIM_ANY) return NULL;
+  if (!dim_surely_nonneg(start) || !dim_surely_le(c, start, stop) ||
+      !dim_surely_le(c, stop, d))
+    return NULL;
+  const AbsDim *len = dim_sub(c->st, stop, start);
+  return len->kind == DIM_ANY ? NULL : len;
+}
+
 /* The length of d[slice] for a symbolic d, in the cases that cannot clamp. */
 static const AbsDim *symbolic_slice(EvalCall *c, const AbsDim *d, const Ix *ix) {
   const AbsValue *sl = ix->v;
@@ -652,7 +705,10 @@ static const AbsDim *symbolic_slice(EvalCall *c, const AbsDim *d, const Ix *ix) 
   if (whole && abs_const_int(sl->slice.step, true, &s) && s == -1) return d;   /* x[::-1] */
   if (sl->slice.step->kind != ABS_NONE && (!abs_const_int(sl->slice.step, true, &s) || s < 1))
     return any;
-  if (sl->slice.start->kind != ABS_NONE && !abs_const_int(sl->slice.start, true, &a)) return any;
+  if (sl->slice.start->kind != ABS_NONE && !abs_const_int(sl->slice.start, true, &a)) {
+    const AbsDim *bounded = s == 1 ? bounded_slice(c, d, ix) : NULL;
+    return bounded ? bounded : any;
+  }
   const AbsDim *len = NULL;
   bool to_end = sl->slice.stop->kind == ABS_NONE;
   const AbsDim *stop = to_end ? d : slice_stop_dim(c, ix);
@@ -662,6 +718,7 @@ static const AbsDim *symbolic_slice(EvalCall *c, const AbsDim *d, const Ix *ix) 
   else if (a == 0 && abs_const_int(sl->slice.stop, true, &b) && b == -1)
     len = dim_sub(c->st, d, dim_const(c->st, 1));
   else if (a == 0 && stop->kind == DIM_FLOORDIV && stop->fdiv.num == d) len = stop;
+  if (!len && s == 1) len = bounded_slice(c, d, ix);
   if (!len) return any;
   if (s == 1) return len;
   return dim_floordiv(c->st, dim_add(c->st, len, dim_const(c->st, s - 1)), dim_const(c->st, s));
