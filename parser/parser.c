@@ -800,7 +800,7 @@ static void lower_module(Lower *L) {
  * sequence of top-level statements.  The helper thread only reads the
  * text and tree-sitter's own memory, never the GC heap's pointers. */
 
-enum { SPLIT_MIN = 64 << 10 };
+enum { SPLIT_MIN = 16 << 10 };
 static size_t split_min = SPLIT_MIN;
 static _Thread_local int last_tree_count;
 

@@ -16,7 +16,7 @@
 AnfModule *parse_module(const SrcFile *file, StrTab *strings, DiagSink *diags);
 
 /* A file of at least `bytes` bytes is parsed in two halves on two threads
- * (see parser.c); 0 restores the default (64 KiB), SIZE_MAX turns it off.
+ * (see parser.c); 0 restores the default (16 KiB), SIZE_MAX turns it off.
  * parse_last_tree_count() says how many trees the calling thread's last
  * parse_module used (1, or 2 when split): for tests. */
 void parse_set_split_min(size_t bytes);
