@@ -3,7 +3,9 @@
 #
 #   make            build/fathom and build/libfathom.a
 #   make demo       set-up, build, run fathom on examples/demo.py
-#   make test       set-up, build, run every test (ends "N passed, N failed")
+#   make test       set-up, build, run every test, again under ASan+UBSan, and
+#                   60 s of each fuzz harness (ends "N passed, N failed";
+#                   FUZZ_SECONDS=N changes the fuzzing time)
 #   make asan       the same tests against an ASan+UBSan build (build-asan/)
 #   make bench      benchmarks: ratios against a baseline measured in the same run
 #   make bench-peers  fathom against pyright and mypy (installs them: npm, apt-get)
@@ -72,16 +74,22 @@ demo: deps
 	@echo "== fathom check examples/demo_bad.py =="
 	@$(BUILD)/fathom check examples/demo_bad.py || true
 
+# Every suite against $(BUILD), again against the ASan+UBSan build, then each
+# fuzz harness for FUZZ_SECONDS (scripts/test-all.sh: one combined total).
 test: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/unit_tests
-	@./tests/run.sh $(BUILD)
+	@$(MAKE) --no-print-directory asan-build fuzz-build
+	@./scripts/test-all.sh $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 # ASan+UBSan with tiny initial tables, so growth paths run in every test.
-asan: deps
-	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" DEBUG= \
+ASAN_BUILD ?= build-asan
+asan: asan-build
+	@ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0 ./tests/run.sh $(ASAN_BUILD)
+
+asan-build: deps
+	@$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) OPT="-O1 -g -fno-omit-frame-pointer" DEBUG= \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -DFX_TINY_TABLES" \
-	  build-asan/fathom build-asan/unit_tests
-	@ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0 ./tests/run.sh build-asan
+	  $(ASAN_BUILD)/fathom $(ASAN_BUILD)/unit_tests
 
 # tree-sitter parse, parse + ANF and `fathom check` on 1k/10k/100k lines (~1 min)
 bench: deps
@@ -112,4 +120,32 @@ graphs: all
 	@./scripts/graphs.sh $(BUILD)
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
+
+# ---- reliability (docs/reliability.md): fuzzing and stress ----
+#   make fuzz FUZZ_SECONDS=N   build the libFuzzer harnesses (clang, ASan+UBSan)
+#                              into $(FUZZ_BUILD) and run each for N seconds
+#   make stress [STRESS_PROGRAMS=N]  random DSL programs: no crash, no hang,
+#                              and CPython's results inside the inferred values
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZERS      := $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+STRESS_PROGRAMS ?= 10000
+
+.PHONY: fuzz fuzz-build stress asan-build
+fuzz-build: deps
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang OPT="-O1 -g" DEBUG= \
+	  EXTRA_CFLAGS="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
+	  $(FUZZERS:%=$(FUZZ_BUILD)/fuzz_%)
+
+$(BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/common.c $(BUILD)/libfathom.a
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer fuzz/fuzz_$*.c \
+	  $(BUILD)/libfathom.a $(LDLIBS_ALL) -lpthread -o $@
+
+fuzz: fuzz-build
+	@./scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+stress: deps
+	@$(MAKE) --no-print-directory all
+	@/usr/bin/python3 tests/stress/stress.py $(BUILD) --programs $(STRESS_PROGRAMS)

@@ -37,7 +37,7 @@
 typedef enum {
   OPT_FORMAT, OPT_INFER_FORMAT, OPT_QUIET, OPT_COLOR, OPT_SPANS,
   OPT_ENTRY, OPT_ARGS, OPT_CONST_ARGS, OPT_ALL,
-  OPT_MAX_CONTEXTS, OPT_MAX_STEPS, OPT_MAX_DEPTH, OPT_STATS,
+  OPT_MAX_CONTEXTS, OPT_MAX_STEPS, OPT_MAX_DEPTH, OPT_MAX_MEMORY, OPT_STATS,
   OPT_EMIT, OPT_OUTPUT, OPT_C_MAIN, /* specialize */
   OPT_HELP, OPT__COUNT
 } OptId;
@@ -89,6 +89,10 @@ static const CliOption options[OPT__COUNT] = {
   [OPT_MAX_STEPS] = {"--max-steps", NULL, "N",
                      "node evaluations in one analysis; beyond them\n"
                      "results are unknown, with a budget warning"},
+  [OPT_MAX_MEMORY] = {"--max-memory", NULL, "MIB",
+                      "heap in use (MiB) the analysis may reach;\n"
+                      "beyond it results are unknown, with a budget\n"
+                      "warning (default: no limit)"},
   [OPT_MAX_DEPTH] = {"--max-depth", NULL, "N",
                      "calls analysed inside one another; deeper\n"
                      "ones give unknown, with a budget warning"},
@@ -125,6 +129,7 @@ typedef struct Command {
 #define ANALYSIS_OPTIONS                                                    \
   (BIT(OPT_ENTRY) | BIT(OPT_ARGS) | BIT(OPT_CONST_ARGS) |                   \
    BIT(OPT_MAX_CONTEXTS) | BIT(OPT_MAX_STEPS) | BIT(OPT_MAX_DEPTH) |        \
+   BIT(OPT_MAX_MEMORY) |                                                    \
    BIT(OPT_STATS))
 
 static const Command commands[] = {
@@ -175,7 +180,7 @@ static const Command commands[] = {
      "stdout): diagnostics as you type, hover, inlay hints, go to\n"
      "definition and document symbols.  Editors start it themselves; see\n"
      "docs/editor-setup.md.  The analysis options apply to every document.",
-     BIT(OPT_MAX_CONTEXTS) | BIT(OPT_MAX_STEPS) | BIT(OPT_MAX_DEPTH) | BIT(OPT_HELP),
+     BIT(OPT_MAX_CONTEXTS) | BIT(OPT_MAX_STEPS) | BIT(OPT_MAX_DEPTH) | BIT(OPT_MAX_MEMORY) | BIT(OPT_HELP),
      0, 0, cmd_lsp},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -355,6 +360,10 @@ static const char *apply_option(CliOptions *opts, OptId id, const char *value)
   case OPT_MAX_DEPTH:
     if (!positive(value, INT_MAX, &n)) return positive_int;
     engine->max_depth = (int)n;
+    return NULL;
+  case OPT_MAX_MEMORY:
+    if (!positive(value, LONG_MAX >> 20, &n)) return positive_int;
+    engine->max_memory_mb = n;
     return NULL;
   case OPT_QUIET: opts->quiet = true; return NULL;
   case OPT_SPANS: opts->spans = true; return NULL;

@@ -21,6 +21,7 @@
  *
  * Widening (loops whose constants change on every trip while the exit
  * condition is unknown) and budgets are in controlflow/widen.c. */
+#include <gc.h>
 #include <math.h>
 #include <string.h>
 #include "engine.h"
@@ -491,8 +492,26 @@ static const AbsValue *bind_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
 
 static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn, const Args *a);
 
+/* The memory budget (--max-memory): the collector's heap less its free
+ * bytes (two loads), measured every 1024 calls; once exceeded, it stays
+ * exceeded and one budget warning says so. */
+static bool over_memory(Engine *E, AnfNode *site) {
+  if (E->memory_out) return true;
+  if (E->opt.max_memory_mb <= 0 || ++E->memory_tick < 1024) return false;
+  E->memory_tick = 0;
+  size_t heap = GC_get_heap_size(), free_bytes = GC_get_free_bytes();
+  if (heap <= free_bytes || (long)((heap - free_bytes) >> 20) <= E->opt.max_memory_mb)
+    return false;
+  E->memory_out = true;
+  diag_report(E->diags, DK_BUDGET, site->span,
+              "analysis memory budget (%ld MiB) reached: results from here on are widened to "
+              "unknown (raise it with --max-memory)", E->opt.max_memory_mb);
+  return true;
+}
+
 static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
                                     const Ctx *pctx, const Args *a) {
+  if (over_memory(E, site)) return abs_unknown(E->st);
   if (E->stats.steps > E->opt.max_steps) {
     if (!E->steps_noted) {
       E->steps_noted = true;

@@ -25,6 +25,8 @@ struct Engine {
   HashMap budget_noted;    /* graphs whose budget note was given */
   bool steps_noted;
   bool depth_noted;
+  bool memory_out;         /* the memory budget was exceeded (stays so) */
+  unsigned memory_tick;    /* calls since the heap was last measured */
 };
 
 /* engine.c */

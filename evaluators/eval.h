@@ -32,6 +32,8 @@ typedef struct EngineOptions {
   int max_graph_contexts; /* contexts of one graph in all */
   long max_steps;     /* node evaluations in one analysis */
   int max_depth;      /* nested contexts on the evaluation stack */
+  long max_memory_mb; /* collected heap in use (MiB) before further calls
+                         give unknown; 0: no limit */
 } EngineOptions;
 
 void engine_default_options(EngineOptions *o);

@@ -713,9 +713,13 @@ static const AbsDim *symbolic_slice(EvalCall *c, const AbsDim *d, const Ix *ix) 
   bool to_end = sl->slice.stop->kind == ABS_NONE;
   const AbsDim *stop = to_end ? d : slice_stop_dim(c, ix);
   if (stop == d) to_end = true;
-  if (to_end && (a == 0 || a == 1)) len = dim_sub(c->st, d, dim_const(c->st, a));
-  else if (to_end && a == -1) len = dim_const(c->st, 1);
-  else if (a == 0 && abs_const_int(sl->slice.stop, true, &b) && b == -1)
+  /* x[1:], x[-1:] and x[:-1] have exact lengths only when d >= 1 is sure
+   * (a symbol is, B-1 is not: with B = 1, x[1:][1:] is empty, not B-2) */
+  bool nonempty = dim_surely_le(c, dim_const(c->st, 1), d);
+  if (to_end && a == 0) len = d;
+  else if (to_end && a == 1 && nonempty) len = dim_sub(c->st, d, dim_const(c->st, 1));
+  else if (to_end && a == -1 && nonempty) len = dim_const(c->st, 1);
+  else if (a == 0 && abs_const_int(sl->slice.stop, true, &b) && b == -1 && nonempty)
     len = dim_sub(c->st, d, dim_const(c->st, 1));
   else if (a == 0 && stop->kind == DIM_FLOORDIV && stop->fdiv.num == d) len = stop;
   if (!len && s == 1) len = bounded_slice(c, d, ix);

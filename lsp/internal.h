@@ -26,6 +26,8 @@
 /* ---- rpc.c ---- */
 typedef struct Rpc Rpc;
 Rpc *rpc_new(int in, int out);
+/* Free the input buffer (malloc memory); r must not be used again. */
+void rpc_free(Rpc *r);
 /* The next message's body (malloc'd, NUL-terminated; free() it) with its
  * length, or NULL at the end of the input.  A framing problem (a header
  * that is not `Name: value`, no Content-Length, an oversized length) sets

@@ -48,6 +48,13 @@ Rpc *rpc_new(int in, int out)
   return r;
 }
 
+void rpc_free(Rpc *r)
+{
+  free(r->buf);
+  r->buf = NULL;
+  r->cap = r->len = r->start = 0;
+}
+
 /* Read more bytes into the buffer; false at the end of the input. */
 static bool fill(Rpc *r)
 {

@@ -594,7 +594,11 @@ int lsp_serve(int in, int out, const AnalysisOptions *options)
     }
     int status = handle(S, msg);
     json_decref(msg);
-    if (status >= 0) return status;
+    if (status >= 0) {
+      rpc_free(S->rpc);
+      return status;
+    }
   }
+  rpc_free(S->rpc);
   return 1;
 }

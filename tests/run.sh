@@ -31,7 +31,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples shapes ops formats lsp neovim specialize}
+SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples shapes ops formats lsp neovim limits stress specialize}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -495,6 +495,28 @@ suite_neovim() {
   local out=$TMP/neovim.out
   run "$out" "$out" python3 "$TESTS/lsp/test_neovim.py" "$FATHOM"
   ok_lines neovim "$out"
+}
+
+# ---- reliability (issue 7, docs/reliability.md) ----
+
+# Resource bounds (tests/stress/limits.py): a 100-function mutual
+# recursion, a 10,000-function call chain, a 2^20-item tuple, 20 nested
+# loops and each budget option forced low must finish, stay sound against
+# CPython and note the budget.  One result per case.
+suite_limits() {
+  local out=$TMP/limits.out
+  TIMEOUT=900 run "$out" "$out" /usr/bin/python3 "$TESTS/stress/limits.py" "$BUILD"
+  ok_lines limits "$out"
+}
+
+# A short stress run (tests/stress/stress.py; `make stress` runs 10,000):
+# STRESS_PROGRAMS random programs (default 200), no crash, no hang, every
+# CPython result inside the inferred value.  One result.
+suite_stress() {
+  local out=$TMP/stress.out
+  TIMEOUT=900 run "$out" "$out" /usr/bin/python3 "$TESTS/stress/stress.py" "$BUILD" \
+    --programs "${STRESS_PROGRAMS:-200}"
+  ok_lines stress "$out"
 }
 
 # ---- specialization and back ends (issue 5) ----
