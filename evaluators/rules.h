@@ -149,6 +149,9 @@ const AbsValue *rules_repeat(EvalCall *c, const AbsValue *seq, const AbsValue *n
 /* Items of a tuple with n items at most (tuple(range(3)) ...): larger
  * constant iterations become unknown rather than huge tuples. */
 enum { RULES_MAX_ITEMS = 1 << 16 };
+/* A tuple that would pass RULES_MAX_ITEMS: a `budget` warning at the call
+ * and unknown (sound: every value is inside it). */
+const AbsValue *rules_too_many_items(EvalCall *c);
 
 /* ---- strings (rules_str.c) ---- */
 

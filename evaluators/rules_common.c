@@ -39,6 +39,12 @@ const char *rules_show(EvalCall *c, const AbsValue *v) {
   return abs_to_string(abs_broaden(c->st, v));
 }
 
+const AbsValue *rules_too_many_items(EvalCall *c) {
+  eval_note(c, DK_BUDGET, "a tuple of more than %d items is not tracked item by item: "
+            "its value is unknown from here on (results stay sound)", RULES_MAX_ITEMS);
+  return abs_unknown(c->st);
+}
+
 const AbsValue *rules_fail(EvalCall *c, const AbsValue *a, const AbsValue *b,
                            DiagKind kind, const char *fmt, ...) {
   if ((a && abs_has_error(a)) || (b && abs_has_error(b))) return abs_error(c->st);

@@ -290,7 +290,7 @@ const AbsValue *rules_concat(EvalCall *c, const AbsValue *a, const AbsValue *b) 
     return abs_str(c->st, s, a->sc.len + b->sc.len);
   }
   case ABS_TUPLE:
-    if (a->tuple.n + b->tuple.n > RULES_MAX_ITEMS) return abs_unknown(c->st);
+    if (a->tuple.n + b->tuple.n > RULES_MAX_ITEMS) return rules_too_many_items(c);
     return abs_tuple_concat(c->st, a, b);
   default:
     return list_of(c, rules_list_elem(c, a->list.elem, b->list.elem));
@@ -308,7 +308,7 @@ static const AbsValue *repeat_str(EvalCall *c, const AbsValue *s, int64_t n) {
 
 static const AbsValue *repeat_tuple(EvalCall *c, const AbsValue *t, int64_t n) {
   if (n <= 0 || t->tuple.n == 0) return abs_tuple(c->st, 0, NULL);
-  if (n > RULES_MAX_ITEMS / t->tuple.n) return abs_unknown(c->st);
+  if (n > RULES_MAX_ITEMS / t->tuple.n) return rules_too_many_items(c);
   int total = t->tuple.n * (int)n;
   const AbsValue **items = fx_array(const AbsValue *, total);
   for (int i = 0; i < total; i++) items[i] = t->tuple.items[i % t->tuple.n];
@@ -545,7 +545,7 @@ const AbsValue *rule_unpack(EvalCall *c) {
   }
   if (counted && have != n) return unpack_arity(c, seq, n, have);
   if (seq->kind == ABS_TUPLE) return seq;
-  if (n > RULES_MAX_ITEMS) return abs_unknown(c->st);
+  if (n > RULES_MAX_ITEMS) return rules_too_many_items(c);
   const AbsValue **items = fx_array(const AbsValue *, n + 1);
   for (int64_t k = 0; k < n; k++) {
     items[k] = rules_iter_item(c, seq, counted ? int_value(c, k) : abs_int_any(c->st));
@@ -639,7 +639,8 @@ const AbsValue *rule_tuple(EvalCall *c) {
   int64_t n;
   if (x->kind == ABS_TUPLE || rules_vague(x)) return rules_vague(x) ? abs_unknown(c->st) : x;
   if (!rules_iterable(x)) return not_iterable(c, x, "tuple()");
-  if (!rules_iter_count(c, x, &n) || n > RULES_MAX_ITEMS) return abs_unknown(c->st);
+  if (!rules_iter_count(c, x, &n)) return abs_unknown(c->st);
+  if (n > RULES_MAX_ITEMS) return rules_too_many_items(c);
   const AbsValue **items = fx_array(const AbsValue *, n + 1);
   for (int64_t k = 0; k < n; k++) {
     items[k] = rules_iter_item(c, x, int_value(c, k));
