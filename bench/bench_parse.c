@@ -324,7 +324,7 @@ int main(int argc, char **argv) {
     perror("bench_parse: mkstemp");
     return 2;
   }
-  fx_init();
+  fx_init(FX_HEAP_BATCH);
   double min_seconds = min_seconds_setting();
   int status = 0;
   bool warm_check = false;

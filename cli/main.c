@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "../parser/parser.h"
 
 /* ---- the option table ---- */
 
@@ -481,7 +482,10 @@ static int finish(int status)
 
 int main(int argc, char **argv)
 {
-  fx_init();
+  /* every command but the language server checks once and exits */
+  bool server = argc >= 2 && strcmp(argv[1], "lsp") == 0;
+  fx_init(server ? FX_HEAP_SERVER : FX_HEAP_BATCH);
+  parse_set_free_trees(server);
   if (argc < 2) return usage_error(NULL, "missing command");
   const char *first = argv[1];
   if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {

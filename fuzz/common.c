@@ -38,7 +38,7 @@ static void fuzz_init(void)
   static int started;
   if (started) return;
   started = 1;
-  fx_init();
+  fx_init(FX_HEAP_SERVER);
   GC_allow_register_threads();
 }
 

@@ -803,6 +803,9 @@ static void lower_module(Lower *L) {
 enum { SPLIT_MIN = 16 << 10 };
 static size_t split_min = SPLIT_MIN;
 static _Thread_local int last_tree_count;
+static bool free_trees = true;
+
+void parse_set_free_trees(bool yes) { free_trees = yes; }
 
 void parse_set_split_min(size_t bytes) { split_min = bytes ? bytes : SPLIT_MIN; }
 int parse_last_tree_count(void) { return last_tree_count; }
@@ -895,6 +898,7 @@ static void *delete_trees(void *arg) {
 }
 
 static void release_trees(TSTree **trees, int n) {
+  if (!free_trees) return;
   Trees *tr = malloc(sizeof *tr);
   pthread_attr_t attr;
   pthread_t thread;

@@ -22,6 +22,13 @@ AnfModule *parse_module(const SrcFile *file, StrTab *strings, DiagSink *diags);
 void parse_set_split_min(size_t bytes);
 int parse_last_tree_count(void);
 
+/* parse_set_free_trees(false): a process that exits right after its one
+ * check (the CLI) keeps its parse trees instead of freeing them, which
+ * costs a tenth of the parse and would compete with the analysis for the
+ * second core; the operating system takes the memory back at exit.  The
+ * default, true, frees them (the language server, the library). */
+void parse_set_free_trees(bool free_trees);
+
 /* Benchmark baseline: tree-sitter parse of the file plus one walk over every
  * node of the tree, nothing else.  Returns the number of nodes visited. */
 size_t parse_tree_only(const SrcFile *file);

@@ -62,7 +62,7 @@ void fathom_string_free(char *s) { free(s); }
 FathomSession *fathom_session_new(void) {
   static bool ready;
   if (!ready) {
-    fx_init();
+    fx_init(FX_HEAP_SERVER);
     ready = true;
   }
   FathomSession *s = handle(sizeof *s);

@@ -17,7 +17,14 @@
 #include <stdint.h>
 
 /* ---- memory ---- */
-void fx_init(void);                        /* GC_INIT; call once from main */
+/* Start the collector; call once from main, before any allocation.
+ * FX_HEAP_SERVER keeps libgc's defaults: a small heap collected as it
+ * grows, for a long-running process (the language server, the library).
+ * FX_HEAP_BATCH is for one check and exit (the CLI): a big heap up front,
+ * grown rather than collected, huge pages where the kernel offers them,
+ * no parallel marker thread (see util.c). */
+typedef enum FxHeapMode { FX_HEAP_SERVER, FX_HEAP_BATCH } FxHeapMode;
+void fx_init(FxHeapMode mode);
 /* Grow the heap now to at least `bytes` (address space only: untouched
  * pages cost no memory), so that work expected to need that much runs
  * without collections on the way. */

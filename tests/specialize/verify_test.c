@@ -71,7 +71,7 @@ static void expect(const char *name, SpecModule *sm, const char *want) {
 }
 
 int main(int argc, char **argv) {
-  fx_init();
+  fx_init(FX_HEAP_SERVER);
   if (argc != 3) {
     fprintf(stderr, "usage: verify_test FILE ENTRY\n");
     return 2;

@@ -5,7 +5,7 @@
 #include "../../util/util.h"
 
 int main(void) {
-  fx_init();
+  fx_init(FX_HEAP_SERVER);
   int failed = 0;
   failed += run_util_tests() != 0;
   failed += run_diag_tests() != 0;
