@@ -86,7 +86,7 @@ void fx_init(FxHeapMode mode) {
   if (mode != FX_HEAP_BATCH || !INITIAL_HEAP) return;
   GC_set_free_space_divisor(1);
   GC_expand_hp(INITIAL_HEAP);
-  if (!getenv("FX_NOHUGE")) advise_huge_pages();
+  advise_huge_pages();
 }
 
 void fx_heap_hint(size_t bytes) {
