@@ -57,6 +57,7 @@ typedef struct Arg {
   const char *kw;
 } Arg;
 typedef VEC(Arg) ArgVec;
+enum { SMALL_ARGS = 8 };   /* arguments held in a buffer on the C stack */
 
 static SpecNode *node_of(Spec *sp, SpecGraph *S, AnfNode *n);
 static const AbsValue *default_value(Spec *sp, AnfGraph *g, int i, const Ctx *pctx);
@@ -431,7 +432,9 @@ static SpecNode *prim_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValue
   x->prim = op;
   x->ninputs = args->len;
   x->inputs = fx_arena_alloc(&sp->arena, sizeof(SpecNode *) * (size_t)(args->len + 1));
-  const AbsValue **pos = fx_array(const AbsValue *, args->len + 1);
+  const AbsValue *small[SMALL_ARGS];
+  const AbsValue **pos = args->len <= SMALL_ARGS ? small
+                                                 : fx_array(const AbsValue *, args->len + 1);
   int np = 0;
   for (int i = 0; i < args->len; i++) {
     x->inputs[i] = args->items[i].node;
@@ -519,7 +522,11 @@ static SpecNode *build_apply(Spec *sp, SpecGraph *S, AnfNode *n) {
     AnfNode *side = known_switch(sp, S, n);
     if (side) return node_of(sp, S, side);
   }
+  /* the arguments of most calls fit on the stack (collect_args reserves
+   * room for every input first, so it never grows this buffer) */
+  Arg small[SMALL_ARGS];
   ArgVec args = {0};
+  if (n->apply.ninputs <= SMALL_ARGS) args = (ArgVec){small, 0, SMALL_ARGS};
   if (!collect_args(sp, S, n, &args)) return NULL;
   if (anf_is_op(callee, OP_UNPACK_CALL)) {
     if (!spread_args(sp, S, n, &args)) return NULL;
