@@ -13,8 +13,38 @@
  * Python literal, a closure as `@graph`, a primitive as its name.  A
  * direct call names its graph (`fib#2(%4)`); a call through a value is
  * `call %f(args) {function: graph, ...}`.  Keyword arguments print as
- * `axis=1`.  The output depends only on the program. */
+ * `axis=1`.  The output depends only on the program.  Which graphs a
+ * function value runs shows at its call sites ({possibility: graph}); the
+ * JSON form also lists them on the value's node ("runs").
+ *
+ * Interned types repeat on many nodes, so each one's text is made once
+ * (Printer.types) and node ids are written without printf. */
 #include "spec.h"
+
+typedef struct Printer {
+  StrBuf *b;
+  HashMap types;   /* const AbsValue * -> its text (abs_print) */
+} Printer;
+
+static void put_type(Printer *P, const AbsValue *v) {
+  const char *s = hm_get(&P->types, v);
+  if (!s) {
+    StrBuf t = {0};
+    abs_print(&t, v);
+    s = sb_cstr(&t);
+    hm_put(&P->types, v, (void *)s);
+  }
+  sb_puts(P->b, s);
+}
+
+/* "%12" */
+static void put_id(StrBuf *b, unsigned id) {
+  char digits[16];
+  int n = 0;
+  do digits[n++] = (char)('0' + id % 10); while ((id /= 10));
+  sb_putc(b, '%');
+  while (n) sb_putc(b, digits[--n]);
+}
 
 /* A Python literal for constant v (abs_is_const): 3, 2.5, True, None,
  * 'a', (1, 2), f32, int, math, slice(1, None, None), range(0, 3, 1). */
@@ -63,7 +93,7 @@ static void operand(StrBuf *b, const SpecNode *x) {
     if (x->fn) sb_printf(b, "@%s", x->fn->name);
     else sb_puts(b, x->op);
     return;
-  default: sb_printf(b, "%%%u", x->id); return;
+  default: put_id(b, x->id); return;
   }
 }
 
@@ -94,12 +124,14 @@ static void print_targets(StrBuf *b, const SpecNode *x) {
   sb_putc(b, '}');
 }
 
-static void print_node(StrBuf *b, const SpecNode *x) {
+static void print_node(Printer *P, const SpecNode *x) {
+  StrBuf *b = P->b;
   if (x->kind == SPEC_CONST || x->kind == SPEC_FUNC) return;
-  sb_printf(b, "  %%%u", x->id);
+  sb_puts(b, "  ");
+  put_id(b, x->id);
   if (x->name) sb_printf(b, "(%s)", x->name);
   sb_puts(b, ": ");
-  abs_print(b, x->type);
+  put_type(P, x->type);
   sb_puts(b, " = ");
   switch (x->kind) {
   case SPEC_PRIM:
@@ -121,19 +153,21 @@ static void print_node(StrBuf *b, const SpecNode *x) {
   sb_putc(b, '\n');
 }
 
-static void print_graph(StrBuf *b, const SpecGraph *S) {
+static void print_graph(Printer *P, const SpecGraph *S) {
+  StrBuf *b = P->b;
   sb_printf(b, "graph %s(", S->name);
   for (int i = 0; i < S->params.len; i++) {
     const SpecNode *p = S->params.items[i];
     if (i) sb_puts(b, ", ");
-    sb_printf(b, "%%%u %s: ", p->id, p->name ? p->name : "_");
-    abs_print(b, p->type);
+    put_id(b, p->id);
+    sb_printf(b, " %s: ", p->name ? p->name : "_");
+    put_type(P, p->type);
   }
   sb_puts(b, ") -> ");
-  abs_print(b, S->result);
+  put_type(P, S->result);
   if (S->parent) sb_printf(b, " <- %s", S->parent->name);
   sb_puts(b, " {\n");
-  for (int i = 0; i < S->nodes.len; i++) print_node(b, S->nodes.items[i]);
+  for (int i = 0; i < S->nodes.len; i++) print_node(P, S->nodes.items[i]);
   if (S->output) {
     sb_puts(b, "  return ");
     operand(b, S->output);
@@ -143,8 +177,10 @@ static void print_graph(StrBuf *b, const SpecGraph *S) {
 }
 
 void spec_print(StrBuf *out, SpecModule *sm) {
+  Printer P = {out, {0}};
+  hm_init_ptr(&P.types);
   for (int i = 0; i < sm->graphs.len; i++) {
     if (i) sb_putc(out, '\n');
-    print_graph(out, sm->graphs.items[i]);
+    print_graph(&P, sm->graphs.items[i]);
   }
 }
