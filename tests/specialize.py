@@ -20,8 +20,8 @@ CALL_TIMEOUT seconds, unless it does on every input; the executor raising
 where CPython does not, or a node computing a value outside its declared
 type (TypeCheckError), is a failure.
 
-With --c, the programs whose entry takes and returns scalars and tuples
-are also emitted as C (`--emit c --c-main`), compiled with
+With --c, the programs whose entry takes and returns scalars, strings,
+None, tuples and lists are also emitted as C (`--emit c --c-main`), compiled with
 `cc -std=c11 -Wall -Werror`, and run on the same inputs written as Python
 literals on the command line: the printed result must be CPython's repr.
 
@@ -216,11 +216,11 @@ def reason_of(stderr):
 
 
 def c_literal_ok(v):
-    """Values the C emitter's --c-main reads and prints: scalars, None and
-    tuples of them."""
-    if isinstance(v, (bool, int, float)) or v is None:
+    """Values the C emitter's --c-main reads and prints: scalars, str, None
+    and tuples and lists of them."""
+    if isinstance(v, (bool, int, float, str)) or v is None:
         return True
-    if isinstance(v, tuple):
+    if isinstance(v, (tuple, list)):
         return all(c_literal_ok(x) for x in v)
     return False
 
