@@ -26,7 +26,7 @@ CFLAGS_ALL = -std=c17 $(OPT) $(DEBUG) $(WARN) $(EXTRA_CFLAGS) -D_POSIX_C_SOURCE=
              $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS_ALL = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 
-MODULES  := util diag anf parser abstract cache evaluators controlflow specialize lsp
+MODULES  := util diag anf parser abstract cache evaluators controlflow specialize lsp api
 LIB_SRC  := $(foreach d,$(MODULES),$(wildcard $(d)/*.c))
 CLI_SRC  := $(wildcard cli/*.c)
 UNIT_SRC := $(wildcard tests/unit/*.c)

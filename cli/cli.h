@@ -1,15 +1,22 @@
 /* cli.h: private contract between the files of the `fathom` command.
  *
  * main.c parses the command line (commands, options, help) into CliOptions,
- * inputs.c turns FILE|DIR arguments into a sorted list of source paths, and
- * commands.c runs the analysis pipeline and renders what it found.  Nothing
- * here is part of the public API (include/fathom.h). */
+ * inputs.c turns FILE|DIR arguments into a sorted list of source paths,
+ * commands.c runs check, infer, anf and lsp, and specialize.c runs
+ * specialize.  The command is written against the public API alone
+ * (include/fathom.h) plus the C standard library and POSIX: the analysis,
+ * the rendering of diagnostics and of signatures, the 1 GiB stack and the
+ * language server all come from libfathom, and the CLI keeps only its own
+ * logic (arguments, input files, printing, exit statuses).  tests/run.sh
+ * (suite `formats`) fails when a file here includes any other header.
+ * Nothing here is part of the public API. */
 #ifndef FATHOM_CLI_H
 #define FATHOM_CLI_H
 
-#include "../evaluators/analyze.h"
+#include <stdbool.h>
+#include <stdio.h>
 
-#define FATHOM_VERSION "0.1.0"
+#include "../include/fathom.h"
 
 /* Exit statuses (interfaces.md), plus one for fathom's own bugs. */
 enum {
@@ -21,9 +28,17 @@ enum {
 
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } ColorMode;
 
+/* A growable array of strings (malloc'd; the process exits before it
+ * would be freed). */
+typedef struct CliStrings {
+  char **items;
+  int len, cap;
+} CliStrings;
+void cli_push(CliStrings *v, char *s);
+
 /* Everything the command line can say, for any command. */
 typedef struct CliOptions {
-  DiagFormat format;  /* --format text|gcc (check) */
+  FathomFormat format;  /* --format text|gcc|json|sarif (check) */
   bool json;          /* --format json (infer) */
   ColorMode color;    /* --color */
   bool quiet;         /* --quiet */
@@ -33,8 +48,8 @@ typedef struct CliOptions {
   int emit;           /* --emit ir|json|dot|c (specialize): 0..3 */
   const char *output; /* -o OUT (specialize), or NULL for stdout */
   bool c_main;        /* --c-main (specialize) */
-  AnalysisOptions analysis;  /* --entry, --args, --const-args, --max-* */
-  StrVec args;        /* positional arguments, in order */
+  FathomOptions analysis;  /* --entry, --args, --const-args, --max-* */
+  CliStrings args;    /* positional arguments, in order */
 } CliOptions;
 
 /* Print `fathom: error: <message>` on stderr (no usage hint). */
@@ -50,32 +65,18 @@ bool cli_use_color(ColorMode mode, FILE *stream);
  * files, skipping hidden directories and `node_modules`.  The result is
  * sorted by path with duplicates removed.  On an argument that cannot be
  * read, reports it with cli_error and returns false. */
-bool cli_collect_inputs(const StrVec *args, StrVec *paths);
+bool cli_collect_inputs(const CliStrings *args, CliStrings *paths);
 
 /* ---- commands.c ---- each returns the process exit status. */
 int cmd_check(CliOptions *opts);
 int cmd_infer(CliOptions *opts);
 int cmd_anf(CliOptions *opts);
-int cmd_lsp(CliOptions *opts);   /* lsp/lsp.h on stdin and stdout */
+int cmd_lsp(CliOptions *opts);   /* fathom_lsp_serve on stdin and stdout */
 /* ---- specialize.c ---- */
 int cmd_specialize(CliOptions *opts);
 
-/* ---- infer.c ---- what `fathom infer` prints (a may be NULL: no analysis
- * ran, so no functions).
- * One line per analysed function context, `fib(i64=10) -> i64=55`; with
- * all, each named variable of the context on an indented line after it. */
-void cli_print_signatures(StrBuf *out, Analysis *a, bool all);
-/* The --format json document: functions, then the diagnostics (sorted);
- * `path` names the file of diagnostics without one. */
-void cli_infer_json(StrBuf *out, Analysis *a, DiagSink *diags, const char *path, bool all);
-
-/* ---- bigstack.c ----
- * Run fn(arg) on a new thread with a 1 GiB stack (reserved, committed only
- * as it is touched) registered with the garbage collector, wait for it and
- * return its result, so that deeply nested calls in an analysed program
- * cannot overflow the C stack.  Call from the main thread, once.  When the
- * system refuses such a thread, smaller stacks are tried, and at last fn
- * runs on the calling thread. */
-int cli_run_big_stack(int (*fn)(void *arg), void *arg);
+/* The internal error of m (fathom_internal_error), printed once on stderr
+ * as `fathom: internal error: ...`.  True when there is one (exit 3). */
+bool cli_internal_error(FathomModule *m, bool *printed);
 
 #endif

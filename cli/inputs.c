@@ -22,34 +22,49 @@ static bool has_py_suffix(const char *name)
   return n > 3 && strcmp(name + n - 3, ".py") == 0;
 }
 
+/* A malloc'd copy of s (aborts when out of memory). */
+static char *copy(const char *s)
+{
+  char *r = strdup(s);
+  if (!r) abort();
+  return r;
+}
+
 static char *join_path(const char *dir, const char *name)
 {
-  if (strcmp(dir, ".") == 0) return fx_strdup(name);
+  if (strcmp(dir, ".") == 0) return copy(name);
   size_t n = strlen(dir);
-  return fx_sprintf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", name);
+  const char *sep = n && dir[n - 1] == '/' ? "" : "/";
+  size_t len = n + strlen(sep) + strlen(name) + 1;
+  char *path = malloc(len);
+  if (!path) abort();
+  snprintf(path, len, "%s%s%s", dir, sep, name);
+  return path;
 }
 
-static bool walk(const char *dir, StrVec *paths);
+static bool walk(const char *dir, CliStrings *paths);
 
-/* One directory entry: recurse into real directories, keep .py files. */
-static bool visit(const char *path, const char *name, StrVec *paths)
+/* One directory entry (path is malloc'd and kept or freed here): recurse
+ * into real directories, keep .py files. */
+static bool visit(char *path, const char *name, CliStrings *paths)
 {
   struct stat st;
+  bool ok = true;
   if (lstat(path, &st) != 0) {
     cli_error("cannot read '%s': %s", path, strerror(errno));
-    return false;
+    ok = false;
+  } else if (S_ISDIR(st.st_mode)) {
+    if (name[0] != '.' && strcmp(name, "node_modules") != 0) ok = walk(path, paths);
+  } else if ((!S_ISLNK(st.st_mode) || stat(path, &st) == 0) &&  /* a symbolic link counts */
+             S_ISREG(st.st_mode) && has_py_suffix(name)) {     /* when it leads to a file */
+    cli_push(paths, path);
+    return true;
   }
-  if (S_ISDIR(st.st_mode)) {
-    if (name[0] == '.' || strcmp(name, "node_modules") == 0) return true;
-    return walk(path, paths);
-  }
-  /* A symbolic link counts when it leads to a regular file. */
-  if (S_ISLNK(st.st_mode) && stat(path, &st) != 0) return true;
-  if (S_ISREG(st.st_mode) && has_py_suffix(name)) vec_push(paths, (char *)path);
-  return true;
+  free(path);
+  return ok;
 }
 
-static bool walk(const char *dir, StrVec *paths)
+static bool walk(const char *dir, CliStrings *paths)
 {
   DIR *d = opendir(dir);
   if (!d) {
@@ -71,7 +86,7 @@ static int compare_paths(const void *a, const void *b)
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-bool cli_collect_inputs(const StrVec *args, StrVec *paths)
+bool cli_collect_inputs(const CliStrings *args, CliStrings *paths)
 {
   for (int i = 0; i < args->len; i++) {
     const char *arg = args->items[i];
@@ -83,7 +98,7 @@ bool cli_collect_inputs(const StrVec *args, StrVec *paths)
     if (S_ISDIR(st.st_mode)) {
       if (!walk(arg, paths)) return false;
     } else {
-      vec_push(paths, fx_strdup(arg));
+      cli_push(paths, copy(arg));
     }
   }
   if (paths->len > 1) qsort(paths->items, (size_t)paths->len, sizeof(char *), compare_paths);
@@ -91,6 +106,8 @@ bool cli_collect_inputs(const StrVec *args, StrVec *paths)
   for (int i = 0; i < paths->len; i++)
     if (kept == 0 || strcmp(paths->items[kept - 1], paths->items[i]) != 0)
       paths->items[kept++] = paths->items[i];
+    else
+      free(paths->items[i]);
   paths->len = kept;
   return true;
 }

@@ -17,12 +17,13 @@
  * different choices (`--format text|gcc` for check, `text|json` for
  * infer): a command sees only the rows in its bit set.
  *
- * Every command runs on a thread with a 1 GiB stack (cli_run_big_stack),
+ * Every command runs on a thread with a 1 GiB stack (fathom_run_big_stack),
  * so deep recursion in an analysed program meets the engine's --max-depth
- * budget long before the C stack runs out.
+ * budget long before the C stack runs out.  The library runs in batch
+ * memory mode (fathom_init), but for the language server.
  *
- * Later commands (specialize, lsp) get one row in `commands` and one
- * function in commands.c; until then they are unknown commands. */
+ * A new command gets one row in `commands` and one function (commands.c,
+ * specialize.c). */
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -31,7 +32,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "../parser/parser.h"
 
 /* ---- the option table ---- */
 
@@ -193,6 +193,18 @@ static const Command *find_command(const char *name)
   return NULL;
 }
 
+/* ---- strings ---- */
+
+void cli_push(CliStrings *v, char *s)
+{
+  if (v->len == v->cap) {
+    v->cap = v->cap ? 2 * v->cap : 16;
+    v->items = realloc(v->items, (size_t)v->cap * sizeof *v->items);
+    if (!v->items) abort();
+  }
+  v->items[v->len++] = s;
+}
+
 /* ---- messages ---- */
 
 void cli_error(const char *fmt, ...)
@@ -254,17 +266,22 @@ static void print_option(FILE *out, const CliOption *o)
 }
 
 /* An option's help with its default appended, for the budgets (the
- * engine's defaults, so the help never disagrees with them). */
+ * library's defaults, so the help never disagrees with them).  The help
+ * lives in a static buffer until the next call. */
 static CliOption with_default(OptId id)
 {
+  static char help[512];
   CliOption o = options[id];
-  EngineOptions dflt;
-  engine_default_options(&dflt);
+  FathomOptions dflt;
+  fathom_default_options(&dflt);
   long n = id == OPT_MAX_CONTEXTS ? dflt.max_contexts
          : id == OPT_MAX_STEPS    ? dflt.max_steps
          : id == OPT_MAX_DEPTH    ? dflt.max_depth
                                   : 0;
-  if (n) o.help = fx_sprintf("%s\n(default %ld)", o.help, n);
+  if (n) {
+    snprintf(help, sizeof help, "%s\n(default %ld)", o.help, n);
+    o.help = help;
+  }
   return o;
 }
 
@@ -331,13 +348,14 @@ static const char *apply_option(CliOptions *opts, OptId id, const char *value)
   static const char *const infer_formats[] = {"text", "json", NULL};
   static const char *const colors[] = {"auto", "always", "never", NULL};
   static const char positive_int[] = "a positive integer";
-  EngineOptions *engine = &opts->analysis.engine;
+  FathomOptions *budgets = &opts->analysis;
   int choice;
   long n;
   switch (id) {
   case OPT_FORMAT:
     if (!pick(value, formats, &choice)) return options[id].metavar;
-    opts->format = (DiagFormat[]){DIAG_FMT_TEXT, DIAG_FMT_GCC, DIAG_FMT_JSON, DIAG_FMT_SARIF}[choice];
+    opts->format = (FathomFormat[]){FATHOM_FORMAT_TEXT, FATHOM_FORMAT_GCC, FATHOM_FORMAT_JSON,
+                                    FATHOM_FORMAT_SARIF}[choice];
     return NULL;
   case OPT_INFER_FORMAT:
     if (!pick(value, infer_formats, &choice)) return options[id].metavar;
@@ -352,19 +370,19 @@ static const char *apply_option(CliOptions *opts, OptId id, const char *value)
   case OPT_CONST_ARGS: opts->analysis.const_args = value; return NULL;
   case OPT_MAX_CONTEXTS:
     if (!positive(value, INT_MAX, &n)) return positive_int;
-    engine->max_contexts = (int)n;
+    budgets->max_contexts = (int)n;
     return NULL;
   case OPT_MAX_STEPS:
     if (!positive(value, LONG_MAX, &n)) return positive_int;
-    engine->max_steps = n;
+    budgets->max_steps = n;
     return NULL;
   case OPT_MAX_DEPTH:
     if (!positive(value, INT_MAX, &n)) return positive_int;
-    engine->max_depth = (int)n;
+    budgets->max_depth = (int)n;
     return NULL;
   case OPT_MAX_MEMORY:
     if (!positive(value, LONG_MAX >> 20, &n)) return positive_int;
-    engine->max_memory_mb = n;
+    budgets->max_memory_mb = n;
     return NULL;
   case OPT_QUIET: opts->quiet = true; return NULL;
   case OPT_SPANS: opts->spans = true; return NULL;
@@ -388,7 +406,7 @@ static const char *apply_option(CliOptions *opts, OptId id, const char *value)
  * --entry function's arguments, and only one of them can. */
 static int check_combinations(const Command *cmd, const CliOptions *opts)
 {
-  const AnalysisOptions *a = &opts->analysis;
+  const FathomOptions *a = &opts->analysis;
   if (a->args && a->const_args)
     return usage_error(cmd, "options '--args' and '--const-args' cannot be used together");
   if ((a->args || a->const_args) && !a->entry)
@@ -417,7 +435,7 @@ static int parse_args(const Command *cmd, int argc, char **argv, CliOptions *opt
   for (int i = 0; i < argc; i++) {
     const char *arg = argv[i];
     if (only_args || arg[0] != '-' || arg[1] == '\0') {
-      vec_push(&opts->args, argv[i]);
+      cli_push(&opts->args, argv[i]);
       continue;
     }
     if (strcmp(arg, "--") == 0) { only_args = true; continue; }
@@ -484,8 +502,7 @@ int main(int argc, char **argv)
 {
   /* every command but the language server checks once and exits */
   bool server = argc >= 2 && strcmp(argv[1], "lsp") == 0;
-  fx_init(server ? FX_HEAP_SERVER : FX_HEAP_BATCH);
-  parse_set_free_trees(server);
+  fathom_init(server ? FATHOM_MODE_SERVER : FATHOM_MODE_BATCH);
   if (argc < 2) return usage_error(NULL, "missing command");
   const char *first = argv[1];
   if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {
@@ -501,9 +518,15 @@ int main(int argc, char **argv)
   const Command *cmd = find_command(first);
   if (!cmd) return usage_error(NULL, "unknown command '%s'", first);
 
-  CliOptions opts = {.format = DIAG_FMT_TEXT, .color = COLOR_AUTO};
-  analysis_default_options(&opts.analysis);
+  CliOptions opts = {.format = FATHOM_FORMAT_TEXT, .color = COLOR_AUTO};
+  fathom_default_options(&opts.analysis);
   int stop = parse_args(cmd, argc - 2, argv + 2, &opts);
   if (stop >= 0) return finish(stop);
-  return finish(cli_run_big_stack(run_command, &(Run){cmd, &opts}));
+  int status;
+  if (!fathom_run_big_stack(run_command, &(Run){cmd, &opts}, &status)) {
+    /* without registration the GC could free what the thread holds */
+    cli_error("cannot register the analysis thread with the garbage collector");
+    status = EXIT_INTERNAL;
+  }
+  return finish(status);
 }

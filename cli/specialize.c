@@ -2,7 +2,8 @@
  * ir|json|dot|c [-o OUT]`, written only against the public API
  * (include/fathom.h), as any back end would be.
  *
- * Diagnostics go to stderr as `check` renders them.  A program with
+ * Diagnostics go to stderr as `check` renders them; an invalid ANF (debug
+ * builds: fathom_internal_error) is exit status 3.  A program with
  * errors, an entry argument without a type or a program the chosen
  * emitter cannot express is `fathom: error: ...` with exit status 1; a
  * bad --entry/--args or an unwritable OUT is a usage problem (2).
@@ -15,7 +16,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "../include/fathom.h"
 #include "cli.h"
 
 static double now_ms(void)
@@ -27,7 +27,7 @@ static double now_ms(void)
 
 static void print_diags(FathomModule *m, ColorMode color)
 {
-  char *text = fathom_render_diags(m, 0, cli_use_color(color, stderr));
+  char *text = fathom_render_diags(m, FATHOM_FORMAT_TEXT, cli_use_color(color, stderr));
   fflush(stdout);
   fputs(text, stderr);
   fathom_string_free(text);
@@ -57,17 +57,16 @@ static int fail_with(char *msg, int status)
 
 int cmd_specialize(CliOptions *opts)
 {
-  const AnalysisOptions *ao = &opts->analysis;
   double t0 = now_ms();
   FathomSession *s = fathom_session_new();
   char *err = NULL;
   FathomModule *m = fathom_parse(s, opts->args.items[0], NULL, 0, &err);
   if (!m) return fail_with(err, EXIT_USAGE);
   double tp = now_ms();
-  FathomOptions fo = {.entry = ao->entry, .args = ao->args, .const_args = ao->const_args,
-                      .max_contexts = ao->engine.max_contexts,
-                      .max_steps = ao->engine.max_steps, .max_depth = ao->engine.max_depth};
-  if (fathom_analyse(m, &fo) < 0) {
+  bool printed = false;
+  int analysed = fathom_analyse(m, &opts->analysis);
+  if (cli_internal_error(m, &printed)) return EXIT_INTERNAL;
+  if (analysed < 0) {
     cli_error("%s: %s", opts->args.items[0], fathom_module_error(m));
     return EXIT_USAGE;
   }

@@ -2,9 +2,10 @@
  *
  * fuzz_init() starts the garbage collector once; fuzz_on_big_stack() runs
  * one input on a thread with a large stack, as the CLI does
- * (cli/bigstack.c), so deep nesting in an input meets the engine's own
- * depth budget before the C stack runs out; fuzz_fail() aborts with a
- * message, which libFuzzer reports as a crash with the input saved.
+ * (fathom_run_big_stack, api/run.c), so deep nesting in an input meets
+ * the engine's own depth budget before the C stack runs out; fuzz_fail()
+ * aborts with a message, which libFuzzer reports as a crash with the
+ * input saved.
  *
  * The harnesses are the files fuzz/fuzz_NAME.c, one LLVMFuzzerTestOneInput
  * each.  Each includes this file (#include "common.c") rather than linking

@@ -5,9 +5,11 @@
  * that back ends read or emit as text, JSON, DOT or C.  The pipeline:
  *
  *   FathomSession *s = fathom_session_new();
- *   FathomModule *m = fathom_parse(s, "model.py", NULL, 0);   // reads the file
+ *   char *err = NULL;
+ *   FathomModule *m = fathom_parse(s, "model.py", NULL, 0, &err);  // reads the file
  *   fathom_analyse(m, &(FathomOptions){.entry = "main"});
  *   for (size_t i = 0; i < fathom_diag_count(m); i++) ... fathom_diag(m, i)
+ *   (or print fathom_render_diags(m, FATHOM_FORMAT_TEXT, false))
  *   FathomSpec *sp = fathom_specialize(m, &err);
  *   char *json = fathom_emit(sp, FATHOM_EMIT_JSON, 0, &err);
  *   ... fathom_string_free(json); fathom_spec_free(sp);
@@ -22,10 +24,15 @@
  *
  * Threads: a session and its handles must be used by one thread at a
  * time.  Analysing a program recurses as deep as its calls nest; the
- * `fathom` command runs on a 1 GiB stack for that reason, and callers
- * analysing deeply recursive programs should do the same.
+ * `fathom` command runs on a 1 GiB stack for that reason
+ * (fathom_run_big_stack), and callers analysing deeply recursive programs
+ * should do the same.
  * Memory comes from the Boehm collector (libgc): link with
- * `pkg-config --libs fathom`. */
+ * `pkg-config --libs fathom`.
+ *
+ * The `fathom` command (cli/) is written against this header alone: its
+ * check, infer, anf, specialize and lsp commands are argument parsing and
+ * printing around the functions below. */
 #ifndef FATHOM_H
 #define FATHOM_H
 
@@ -40,10 +47,32 @@ typedef struct FathomSession FathomSession;  /* shared string table */
 typedef struct FathomModule FathomModule;    /* one source file, parsed and analysed */
 typedef struct FathomSpec FathomSpec;        /* a specialized (typed) program */
 
+#define FATHOM_VERSION "0.1.0"
+
+/* ---- process set-up ---- */
+
+typedef enum {
+  FATHOM_MODE_SERVER,  /* a long-running process (a server, a library user):
+                          a small heap collected as it grows, parse trees
+                          freed after each parse */
+  FATHOM_MODE_BATCH,   /* one run that exits after its work (the `fathom`
+                          command): a big heap grown rather than collected,
+                          no parallel marker thread, parse trees kept (the
+                          system takes them back at exit), and before each
+                          parse the heap grows to what the file will need */
+} FathomMode;
+
+/* Start the collector in the given mode.  Optional: call it once, from
+ * the main thread, before any other fathom function; without it the
+ * first fathom_session_new starts FATHOM_MODE_SERVER.  Later calls do
+ * nothing. */
+void fathom_init(FathomMode mode);
+
 /* ---- session ---- */
 
-/* A new session (initialises the collector on first use).  Free it with
- * fathom_session_free. */
+/* A new session (starts FATHOM_MODE_SERVER when fathom_init was not
+ * called).  Modules parsed in one session share its string table.  Free
+ * it with fathom_session_free. */
 FathomSession *fathom_session_new(void);
 void fathom_session_free(FathomSession *s);
 
@@ -59,16 +88,23 @@ FathomModule *fathom_parse(FathomSession *s, const char *path, const char *text,
                            char **error);
 void fathom_module_free(FathomModule *m);
 
-/* Analysis options; zero means the default (fathom infer --help). */
+/* Analysis options; zero means the default (fathom infer --help).  The
+ * strings are not copied: they must live until the analysis is done. */
 typedef struct FathomOptions {
   const char *entry;       /* the entry function, or NULL for every @jit or
                               fully annotated function */
   const char *args;        /* its argument types: "i64, Tensor[f32, (B, 3)]" */
   const char *const_args;  /* or its arguments as a Python tuple: "(3, 2.5)" */
-  int max_contexts;        /* budgets */
-  long max_steps;
-  int max_depth;
+  int max_contexts;        /* budgets: contexts per function before its
+                              arguments are broadened */
+  long max_steps;          /* node evaluations in one analysis */
+  int max_depth;           /* calls analysed inside one another */
+  long max_memory_mb;      /* heap in use (MiB); 0: no limit (the default) */
 } FathomOptions;
+
+/* Fill *o with no entry and the default budgets (the numbers `fathom
+ * check --help` shows). */
+void fathom_default_options(FathomOptions *o);
 
 /* Infer the types of every function (once per module; options may be
  * NULL).  Returns the number of error diagnostics, or -1 when the options
@@ -77,6 +113,37 @@ typedef struct FathomOptions {
 int fathom_analyse(FathomModule *m, const FathomOptions *options);
 /* The problem with the options, or NULL.  Owned by the module. */
 const char *fathom_module_error(const FathomModule *m);
+
+/* A bug in fathom, or NULL: in debug builds (compiled without NDEBUG, as
+ * `make asan` does) the ANF verifier runs after parsing and after the
+ * analysis; when it fails this is "the ANF of 'PATH' is invalid after
+ * parsing:\n<one line per problem>" (or "after the analysis"), and a
+ * module whose ANF is invalid after parsing is not analysed
+ * (fathom_analyse only counts its errors).  The `fathom` command prints
+ * it as `fathom: internal error: ...` and exits with status 3.  Owned by
+ * the module. */
+const char *fathom_internal_error(const FathomModule *m);
+
+/* The ANF graphs of the module in the stable text form of `fathom anf`
+ * (the golden tests' form); flags FATHOM_ANF_SPANS adds each node's source
+ * span.  Needs no analysis.  The caller frees the string with
+ * fathom_string_free. */
+enum { FATHOM_ANF_SPANS = 1 };
+char *fathom_anf_text(FathomModule *m, unsigned flags);
+
+/* Sizes and times of a module, for `fathom check --stats` (sum them over
+ * modules).  Times are wall-clock milliseconds: parse_ms covers parsing
+ * to ANF (not reading the file), analysis_ms fathom_analyse; the engine
+ * counts are 0 before the analysis. */
+typedef struct FathomStats {
+  double parse_ms, analysis_ms;
+  long graphs, nodes;           /* ANF graphs and nodes (parameters,
+                                   constants and applies) */
+  long contexts, steps;         /* function contexts made, node evaluations */
+  long fixpoint_rounds;         /* extra rounds for recursion and loops */
+  long widenings;               /* calls whose arguments were broadened */
+} FathomStats;
+void fathom_module_stats(const FathomModule *m, FathomStats *out);
 
 /* ---- diagnostics ---- */
 
@@ -95,12 +162,57 @@ typedef struct FathomDiag {
 
 /* Diagnostics so far (parse, then analysis), sorted by position. */
 size_t fathom_diag_count(FathomModule *m);
+/* How many of them have the given severity (notes never count in
+ * `fathom check`'s summary; errors make its exit status 1). */
+size_t fathom_diag_count_severity(FathomModule *m, FathomSeverity severity);
 /* Diagnostic i (< fathom_diag_count); false when out of range. */
 bool fathom_diag(FathomModule *m, size_t i, FathomDiag *out);
-/* Every diagnostic rendered as `fathom check` prints it: format 0 is text
- * (source line and caret), 1 is gcc (one line each).  The caller frees
- * the string with fathom_string_free. */
-char *fathom_render_diags(FathomModule *m, int format, bool color);
+
+/* The output formats of `fathom check --format`. */
+typedef enum {
+  FATHOM_FORMAT_TEXT,   /* clang-like: source line, caret, notes */
+  FATHOM_FORMAT_GCC,    /* one line each: file:line:col: error: msg [kind] */
+  FATHOM_FORMAT_JSON,   /* an array (docs/diagnostics-json.md) */
+  FATHOM_FORMAT_SARIF,  /* a SARIF 2.1.0 log */
+} FathomFormat;
+
+/* Every diagnostic rendered as `fathom check` prints it for one file
+ * (text and gcc with ANSI colors when color is true; json and sarif are a
+ * whole document of this module alone, ending in a newline).  The caller
+ * frees the string with fathom_string_free. */
+char *fathom_render_diags(FathomModule *m, FathomFormat format, bool color);
+
+/* One json or sarif document holding the diagnostics of several modules,
+ * as `fathom check --format json|sarif FILES...` prints it: make it, add
+ * each module (in the order they should appear; a module may be freed
+ * after it was added), then finish it.  fathom_diag_doc_finish returns
+ * the document (2-space indent, ending in a newline), a string the caller
+ * frees with fathom_string_free, and frees the doc; every doc must be
+ * finished. */
+typedef struct FathomDiagDoc FathomDiagDoc;
+FathomDiagDoc *fathom_diag_doc_new(FathomFormat format);  /* JSON or SARIF */
+void fathom_diag_doc_add(FathomDiagDoc *doc, FathomModule *m);
+char *fathom_diag_doc_finish(FathomDiagDoc *doc);
+
+/* ---- inferred signatures (`fathom infer`) ---- */
+
+/* One line per analysed function context (a function and the arguments
+ * it was analysed with), in the order the functions appear, in the
+ * language.md notation: "fib(i64=10) -> i64=55\n".  Contexts that print
+ * alike are printed once.  With all, every context is printed and each
+ * parameter and named variable of it follows on an indented line
+ * ("  n: i64=10\n"); variables of an if's branches or a loop body and
+ * names bound straight to a literal are not listed.  Empty before
+ * fathom_analyse (or when it returned -1).  The caller frees the string
+ * with fathom_string_free. */
+char *fathom_signatures(FathomModule *m, bool all);
+
+/* The `fathom infer --format json` document (2-space indent, ending in a
+ * newline): {"functions": [{"name", "args", "returns"} (with all, also
+ * "variables": [{"name", "value"}])...], "diagnostics": [...]}, the
+ * diagnostics as in docs/diagnostics-json.md plus "related".  The caller
+ * frees the string with fathom_string_free. */
+char *fathom_infer_json(FathomModule *m, bool all);
 
 /* ---- specialization ---- */
 
@@ -171,6 +283,29 @@ typedef struct FathomTensor {
 /* Whether node id's type is a tensor of rank <= FATHOM_MAX_RANK (or of
  * unknown rank); fills *out. */
 bool fathom_node_tensor(const FathomSpec *sp, unsigned id, FathomTensor *out);
+
+/* ---- running ---- */
+
+/* Run fn(arg) on a new thread with a 1 GiB stack (reserved, committed
+ * only as it is touched) registered with the garbage collector, wait for
+ * it and store its result in *result, so that deeply nested calls in an
+ * analysed program cannot overflow the C stack.  Call it from the main
+ * thread after fathom_init (or fathom_session_new); fn may use every
+ * fathom function, and nothing it allocated need be freed before it
+ * returns.  When the system refuses such a thread, smaller stacks are
+ * tried, and at last fn runs on the calling thread.  Returns false (fn
+ * did not run) only when the thread could not be registered with the
+ * collector. */
+bool fathom_run_big_stack(int (*fn)(void *arg), void *arg, int *result);
+
+/* The language server (`fathom lsp`): speak LSP 3.17 (JSON-RPC 2.0 with
+ * Content-Length framing) on the file descriptors `in` and `out` until the
+ * client sends `exit` or closes its end; options (NULL: the defaults)
+ * apply to the analysis of every document.
+ * Returns the process exit status: 0 after shutdown + exit, 1 when the
+ * input ended or `exit` came without a `shutdown` first.  Best run in
+ * FATHOM_MODE_SERVER and on a big stack (fathom_run_big_stack). */
+int fathom_lsp_serve(int in, int out, const FathomOptions *options);
 
 /* ---- strings ---- */
 void fathom_string_free(char *s);

@@ -471,13 +471,26 @@ ok_lines() {
 # `fathom check --format json|sarif`: tests/formats/NAME.py against
 # NAME.json and NAME.sarif (run inside tests/formats, exit status appended);
 # then colour on a terminal only, NO_COLOR, --quiet and --stats
-# (tests/formats/tty/test_color.py, on a pseudo-terminal).
+# (tests/formats/tty/test_color.py, on a pseudo-terminal); then that the
+# command (cli/) uses only the public API: its files may include
+# "../include/fathom.h", "cli.h" and system headers, but no internal
+# header and no third-party library (libgc, jansson, tree-sitter).
 suite_formats() {
   golden_suite formats json status "$FATHOM" check --format json
   golden_suite formats sarif status "$FATHOM" check --format sarif
   local out=$TMP/formats.color.out
   run "$out" "$out" python3 "$TESTS/formats/tty/test_color.py" "$FATHOM"
   ok_lines formats/color "$out"
+  local bad
+  bad=$(grep -nE '^[[:space:]]*#[[:space:]]*include' "$TESTS"/../cli/*.c "$TESTS"/../cli/*.h |
+    grep -vE '#[[:space:]]*include[[:space:]]*("(\.\./include/fathom\.h|cli\.h)"|<[^>]*>)' ;
+    grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*<(gc\.h|gc/|jansson\.h|tree_sitter/)' \
+      "$TESTS"/../cli/*.c "$TESTS"/../cli/*.h)
+  if [ -n "$bad" ]; then
+    fail formats/public-api "cli/ includes headers other than include/fathom.h" "$bad"
+  else
+    pass
+  fi
 }
 
 # The language server against a scripted JSON-RPC client

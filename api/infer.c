@@ -1,4 +1,5 @@
-/* infer.c: what `fathom infer` prints, as text and as JSON.
+/* infer.c: what `fathom infer` prints, as text and as JSON
+ * (fathom_signatures and fathom_infer_json of include/fathom.h).
  *
  * The unit of output is a function context: a def or lambda together with
  * the argument values it was analysed with, in the order
@@ -25,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "api.h"
 
 /* The name analysis_signature() prints: a def's source name, a lambda's
  * graph name. */
@@ -61,7 +62,7 @@ static void print_variable(void *env, const char *name, const AbsValue *v)
   sb_printf(env, "  %s: %s\n", name, abs_to_string(v));
 }
 
-void cli_print_signatures(StrBuf *out, Analysis *a, bool all)
+static void print_signatures(StrBuf *out, Analysis *a, bool all)
 {
   if (!a) return;
   CtxVec ctxs = analysis_function_contexts(a);
@@ -162,7 +163,9 @@ static json_t *function_json(Analysis *a, const Ctx *c, bool all)
   return j;
 }
 
-void cli_infer_json(StrBuf *out, Analysis *a, DiagSink *diags, const char *path, bool all)
+/* The document: functions (none when a is NULL), then the diagnostics
+ * (sorted); `path` names the file of diagnostics without one. */
+static void infer_json(StrBuf *out, Analysis *a, DiagSink *diags, const char *path, bool all)
 {
   json_t *root = json_object();
   json_t *functions = json_array();
@@ -182,4 +185,27 @@ void cli_infer_json(StrBuf *out, Analysis *a, DiagSink *diags, const char *path,
   sb_puts(out, text);
   sb_putc(out, '\n');
   free(text);
+}
+
+/* ---- the API ---- */
+
+/* The analysis, when it ran and accepted the options. */
+static Analysis *analysis_of(const FathomModule *m)
+{
+  return m->error ? NULL : m->a;
+}
+
+char *fathom_signatures(FathomModule *m, bool all)
+{
+  StrBuf b = {0};
+  print_signatures(&b, analysis_of(m), all);
+  return api_copy_out(sb_cstr(&b));
+}
+
+char *fathom_infer_json(FathomModule *m, bool all)
+{
+  api_sort_diags(m);
+  StrBuf b = {0};
+  infer_json(&b, analysis_of(m), &m->diags, m->file->path, all);
+  return api_copy_out(sb_cstr(&b));
 }

@@ -1,12 +1,13 @@
-/* bigstack.c: run the analysis on a thread with a very large stack.
+/* run.c: fathom_run_big_stack and fathom_lsp_serve (include/fathom.h).
  *
  * The abstract interpreter follows the analysed program's calls with C
  * recursion, so a program with deeply nested calls (recursion 10,000 deep,
  * a long chain of nested blocks) would overflow the 8 MiB main stack long
  * before the engine's own depth budget (--max-depth) stops it.  Instead of
- * making the engine iterative, the CLI runs each command on one thread
- * whose stack is 1 GiB: the kernel only reserves the address range and
- * commits pages as they are touched, so a shallow program costs nothing.
+ * making the engine iterative, fathom_run_big_stack runs a function on one
+ * thread whose stack is 1 GiB: the kernel only reserves the address range
+ * and commits pages as they are touched, so a shallow program costs
+ * nothing.  The `fathom` command runs every command that way.
  *
  * The Boehm GC must scan that thread's stack, so the thread registers
  * itself (GC_register_my_thread) before it touches GC memory and
@@ -21,26 +22,24 @@
 #include <gc.h>
 #include <pthread.h>
 
-#include "cli.h"
+#include "../lsp/lsp.h"
+#include "api.h"
 
 typedef struct Job {
   int (*fn)(void *arg);
   void *arg;
   int result;
+  bool registered;
 } Job;
 
 static void *worker(void *p)
 {
   Job *job = p;
   struct GC_stack_base sb;
-  bool registered = GC_get_stack_base(&sb) == GC_SUCCESS &&
+  job->registered = GC_get_stack_base(&sb) == GC_SUCCESS &&
                     GC_register_my_thread(&sb) == GC_SUCCESS;
-  if (!registered) {
-    /* Without registration the GC could free what this thread holds. */
-    cli_error("cannot register the analysis thread with the garbage collector");
-    job->result = EXIT_INTERNAL;
-    return NULL;
-  }
+  /* Without registration the GC could free what this thread holds. */
+  if (!job->registered) return NULL;
   job->result = job->fn(job->arg);
   GC_unregister_my_thread();
   return NULL;
@@ -60,11 +59,22 @@ static bool run_with_stack(Job *job, size_t size)
   return started;
 }
 
-int cli_run_big_stack(int (*fn)(void *arg), void *arg)
+bool fathom_run_big_stack(int (*fn)(void *arg), void *arg, int *result)
 {
   GC_allow_register_threads();
-  Job job = {fn, arg, 0};
+  Job job = {fn, arg, 0, false};
   for (size_t size = (size_t)1 << 30; size >= (size_t)64 << 20; size /= 4)
-    if (run_with_stack(&job, size)) return job.result;
-  return fn(arg);   /* no thread at all: the ordinary stack */
+    if (run_with_stack(&job, size)) {
+      *result = job.result;
+      return job.registered;
+    }
+  *result = fn(arg);   /* no thread at all: the ordinary stack */
+  return true;
+}
+
+int fathom_lsp_serve(int in, int out, const FathomOptions *options)
+{
+  AnalysisOptions ao;
+  api_analysis_options(options, &ao);
+  return lsp_serve(in, out, &ao);
 }
