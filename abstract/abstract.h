@@ -152,11 +152,14 @@ struct AbsValue {
                          closures, which hash their context's address */
   union {
     /* ABS_INT (i), ABS_BOOL (i: 0 or 1), ABS_FLOAT (f), ABS_STR (s, len;
-     * s is NUL-terminated but may contain NULs).  !known: any value. */
+     * s is NUL-terminated but may contain NULs).  !known: any value, except
+     * that an ABS_INT may carry `dim`: a sized int, whose value is the
+     * runtime value of that symbolic tensor dim (abs_int_dim). */
     struct {
       bool known;
       union {
         int64_t i;
+        const AbsDim *dim;   /* !known ABS_INT only; NULL: any int */
         double f;   /* compared by bit pattern; every NaN is one NaN */
         struct { const char *s; size_t len; };
       };
@@ -202,6 +205,15 @@ const AbsValue *abs_unbound(AbsStore *st);   /* a local before assignment */
 const AbsValue *abs_ellipsis(AbsStore *st);
 const AbsValue *abs_int(AbsStore *st, int64_t v);      /* i64=v */
 const AbsValue *abs_int_any(AbsStore *st);             /* i64 */
+/* The int equal to dim d at run time: abs_int for a known d, i64 for `?`,
+ * else a sized int.  A sized int prints as `i64` and behaves as one in
+ * every rule; what it adds is its dim, carried through calls (a context's
+ * arguments include it, so callers passing different symbols get
+ * different contexts) to the shapes built from it.  It joins with any
+ * other int to i64 and broadens to i64. */
+const AbsValue *abs_int_dim(AbsStore *st, const AbsDim *d);
+/* The dim of a sized int, else NULL. */
+const AbsDim *abs_int_dim_of(const AbsValue *v);
 const AbsValue *abs_float(AbsStore *st, double v);     /* f64=v (bitwise) */
 const AbsValue *abs_float_any(AbsStore *st);           /* f64 */
 const AbsValue *abs_bool(AbsStore *st, bool v);        /* bool=True */
@@ -407,7 +419,8 @@ bool abs_leq(AbsStore *st, const AbsValue *a, const AbsValue *b);
  * keyword values, exception messages and partial arguments.  Tensors,
  * type objects, modules and closures are unchanged. */
 const AbsValue *abs_broaden(AbsStore *st, const AbsValue *v);
-/* v with the dim symbol sym replaced by repl in every tensor shape. */
+/* v with the dim symbol sym replaced by repl in every tensor shape and
+ * sized int. */
 const AbsValue *abs_subst_dim(AbsStore *st, const AbsValue *v,
                               const AbsDim *sym, const AbsDim *repl);
 

@@ -114,5 +114,7 @@ const AbsValue *abs_subst_dim(AbsStore *st, const AbsValue *v,
                               const AbsDim *sym, const AbsDim *repl) {
   Subst s = {sym, repl};
   if (v->kind == ABS_TENSOR) return subst_tensor(st, v, &s);
+  const AbsDim *d = abs_int_dim_of(v);
+  if (d) return abs_int_dim(st, dim_subst(st, d, sym, repl));
   return map_children(st, v, subst_map, &s);
 }

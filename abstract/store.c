@@ -38,7 +38,7 @@ static bool items_eq(AbsItems a, AbsItems b) {
 
 static bool scalar_eq(const AbsValue *a, const AbsValue *b) {
   if (a->sc.known != b->sc.known) return false;
-  if (!a->sc.known) return true;
+  if (!a->sc.known) return a->kind != ABS_INT || a->sc.dim == b->sc.dim;
   switch (a->kind) {
   case ABS_FLOAT: return memcmp(&a->sc.f, &b->sc.f, sizeof(double)) == 0;
   case ABS_STR:
@@ -120,7 +120,9 @@ static uint8_t func_flags(const AbsValue *v) {
 static uint8_t value_flags(const AbsValue *v) {
   const uint8_t both = ABS_F_CONST | ABS_F_BROAD;
   switch (v->kind) {
-  case ABS_INT: case ABS_FLOAT: case ABS_BOOL: case ABS_STR:
+  case ABS_INT:
+    return v->sc.known ? ABS_F_CONST : v->sc.dim ? 0 : ABS_F_BROAD;   /* sized: neither */
+  case ABS_FLOAT: case ABS_BOOL: case ABS_STR:
     return v->sc.known ? ABS_F_CONST : ABS_F_BROAD;
   case ABS_NONE: case ABS_ELLIPSIS: case ABS_TYPE: case ABS_MODULE:
     return both;
@@ -264,6 +266,20 @@ static const AbsValue *known_int(AbsStore *st, AbsKind kind, int64_t v) {
   key.sc.i = v;
   key.hash = abs_hash_add(abs_hash_add(abs_hash_start(kind), 1), (uint64_t)v);
   return abs_intern_value(st, &key);
+}
+
+const AbsValue *abs_int_dim(AbsStore *st, const AbsDim *d) {
+  int64_t k;
+  if (dim_is_const(d, &k)) return abs_int(st, k);
+  if (d->kind == DIM_ANY) return st->int_any;
+  AbsValue key = {.kind = ABS_INT};
+  key.sc.dim = d;
+  key.hash = abs_hash_add(abs_hash_add(abs_hash_start(ABS_INT), 2), d->hash);
+  return abs_intern_value(st, &key);
+}
+
+const AbsDim *abs_int_dim_of(const AbsValue *v) {
+  return v->kind == ABS_INT && !v->sc.known ? v->sc.dim : NULL;
 }
 
 /* Constant ints are the most common values made: a direct-mapped memo

@@ -244,6 +244,29 @@ static const AbsValue *fold_int(EvalCall *c, AnfOp op, const AbsValue *a,
   }
 }
 
+/* The dim an int operand of sized arithmetic denotes, or NULL. */
+static const AbsDim *operand_dim(EvalCall *c, const AbsValue *v) {
+  if (v->kind != ABS_INT) return NULL;
+  return v->sc.known ? dim_const(c->st, v->sc.i) : abs_int_dim_of(v);
+}
+
+/* + - * // of ints where one is sized (abs_int_dim) and the other sized
+ * or known: the sized int of the dim expression, so that `2 * x.shape[1]`
+ * passed to a function still names its dim there.  NULL otherwise. */
+static const AbsValue *sized_arith(EvalCall *c, AnfOp op, const AbsValue *a,
+                                   const AbsValue *b) {
+  if (!abs_int_dim_of(a) && !abs_int_dim_of(b)) return NULL;
+  const AbsDim *x = operand_dim(c, a), *y = operand_dim(c, b);
+  if (!x || !y) return NULL;
+  switch (op) {
+  case OP_ADD: return abs_int_dim(c->st, dim_add(c->st, x, y));
+  case OP_SUB: return abs_int_dim(c->st, dim_sub(c->st, x, y));
+  case OP_MUL: return abs_int_dim(c->st, dim_mul(c->st, x, y));
+  case OP_FLOORDIV: return abs_int_dim(c->st, dim_floordiv(c->st, x, y));
+  default: return NULL;
+  }
+}
+
 static const AbsValue *num_binary(EvalCall *c, AnfOp op, const AbsValue *a,
                                   const AbsValue *b) {
   if (is_bitop(op) && (a->kind == ABS_FLOAT || b->kind == ABS_FLOAT))
@@ -251,6 +274,7 @@ static const AbsValue *num_binary(EvalCall *c, AnfOp op, const AbsValue *a,
   AbsKind k = result_kind(op, a, b);
   const AbsValue *r = num_decided(c, op, a, b, k);
   if (r) return r;
+  if (k == ABS_INT && (r = sized_arith(c, op, a, b))) return r;
   if (!a->sc.known || !b->sc.known) return broad_of(c, k);
   return k == ABS_FLOAT ? fold_float(c, op, a, b) : fold_int(c, op, a, b, k);
 }

@@ -183,9 +183,10 @@ static const AbsDim **dims_of_value(EvalCall *c, const AbsValue *v, int len) {
   const AbsDim **d = fx_array(const AbsDim *, len + 1);
   for (int i = 0; i < len; i++) {
     int64_t k;
-    bool ok = v && v->kind == ABS_TUPLE && i < v->tuple.n &&
-              abs_const_int(v->tuple.items[i], true, &k);
-    d[i] = ok ? dim_const(c->st, k) : any_dim(c);
+    const AbsValue *item = v && v->kind == ABS_TUPLE && i < v->tuple.n ? v->tuple.items[i] : NULL;
+    d[i] = !item ? any_dim(c)
+           : abs_const_int(item, true, &k) ? dim_const(c->st, k)
+           : abs_int_dim_of(item) ? abs_int_dim_of(item) : any_dim(c);
   }
   return d;
 }
@@ -315,6 +316,7 @@ static const AbsDim *walk_int(EvalCall *c, const AnfNode *n, int *steps) {
   AnfOp op;
   if (!v) return any_dim(c);
   if (abs_const_int(v, true, &k)) return dim_const(c->st, k);
+  if (abs_int_dim_of(v)) return abs_int_dim_of(v);
   if (v->kind != ABS_INT || ++*steps > WALK_STEPS || !op_apply(n, &op)) return any_dim(c);
   int na = n->apply.ninputs - 1;
   AnfNode **in = n->apply.inputs + 1;
@@ -335,6 +337,7 @@ static const AbsDim *walk_int(EvalCall *c, const AnfNode *n, int *steps) {
 const AbsDim *rules_tensor_int_dim(EvalCall *c, const AbsValue *v, AnfNode *node) {
   int64_t k;
   if (abs_const_int(v, true, &k)) return dim_const(c->st, k);
+  if (abs_int_dim_of(v)) return abs_int_dim_of(v);
   int steps = 0;
   if (v->kind != ABS_INT || !node) return any_dim(c);
   return walk_int(c, node, &steps);
@@ -802,12 +805,10 @@ static const AbsValue *one_value(EvalCall *c, const AbsValue *x, const char *wha
 }
 
 static const AbsValue *tensor_len(EvalCall *c, const AbsValue *x) {
-  int64_t k;
   if (x->tensor.rank == 0)
     return rules_fail(c, x, NULL, DK_TYPE_MISMATCH, "len() of a 0-d tensor (%s)",
                       rules_show(c, x));
-  if (x->tensor.rank > 0 && dim_is_const(x->tensor.dims[0], &k)) return abs_int(c->st, k);
-  return abs_int_any(c->st);
+  return x->tensor.rank > 0 ? abs_int_dim(c->st, x->tensor.dims[0]) : abs_int_any(c->st);
 }
 
 static const AbsValue *to_scalar(EvalCall *c, const AbsValue *x, const AbsValue *result) {
@@ -1041,10 +1042,7 @@ static const AbsValue *shape_tuple(EvalCall *c, const AbsValue *x) {
   int r = x->tensor.rank;
   if (r < 0) return abs_unknown(c->st);
   const AbsValue **items = fx_array(const AbsValue *, r + 1);
-  for (int i = 0; i < r; i++) {
-    int64_t k;
-    items[i] = dim_is_const(x->tensor.dims[i], &k) ? abs_int(c->st, k) : abs_int_any(c->st);
-  }
+  for (int i = 0; i < r; i++) items[i] = abs_int_dim(c->st, x->tensor.dims[i]);
   return abs_tuple(c->st, r, items);
 }
 
@@ -1062,14 +1060,13 @@ static AnfOp item_op(AbsDType d) {
 }
 
 const AbsValue *rules_tensor_getattr(EvalCall *c, const AbsValue *x, const char *name) {
-  int64_t k;
   if (!strcmp(name, "shape")) return shape_tuple(c, x);
   if (!strcmp(name, "dtype")) return abs_type(c->st, ABS_TY_DTYPE, x->tensor.dtype);
   if (!strcmp(name, "ndim"))
     return x->tensor.rank < 0 ? abs_int_any(c->st) : abs_int(c->st, x->tensor.rank);
   if (!strcmp(name, "size")) {
-    const AbsDim *n = rules_tensor_numel(c->st, x->tensor.rank, x->tensor.dims);
-    return dim_is_const(n, &k) ? abs_int(c->st, k) : abs_int_any(c->st);
+    if (x->tensor.rank < 0) return abs_int_any(c->st);
+    return abs_int_dim(c->st, rules_tensor_numel(c->st, x->tensor.rank, x->tensor.dims));
   }
   if (!strcmp(name, "T")) return transposed(c, x);
   if (!strcmp(name, "item")) return method(c, x, item_op(x->tensor.dtype));
