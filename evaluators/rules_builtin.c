@@ -77,6 +77,9 @@ const AbsValue *rule_raise(EvalCall *c) {
 }
 
 const AbsValue *rule_fstring(EvalCall *c) { return abs_str_any(c->st); }
+/* format_value(x, spec, conversion) of an f-string: a str (the spec's
+ * mini-language is not checked). */
+const AbsValue *rule_format_value(EvalCall *c) { return abs_str_any(c->st); }
 
 /* ValueError('msg') and the other exception classes. */
 const AbsValue *rule_exception(EvalCall *c) {

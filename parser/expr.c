@@ -185,12 +185,112 @@ static void decode_escapes(StrBuf *b, const char *t, size_t n) {
   }
 }
 
-/* One string literal (possibly an f-string).  Appends literal text to `b`
- * and interpolated values to `parts`; returns false for bytes literals. */
-static bool string_parts(Lower *L, Scope *s, TSNode n, StrBuf *b, PtrVec *parts, bool *is_f) {
+/* ---- string literals and f-strings ----
+ *
+ * A plain literal (or a concatenation of them) is one str constant.  An
+ * f-string is fstring(parts...): its literal text and its interpolated
+ * values in order, the text as str constants, so that the result is the
+ * concatenation of str() of every part.  An interpolation with a
+ * conversion (!r, !s, !a), a format spec (:.3f, nested {w} included) or
+ * the self-documenting `=` is format_value(value, spec, conversion), spec
+ * a str (itself an fstring when it interpolates) and conversion "", "r",
+ * "s" or "a": Python's format(conversion(value), spec). */
+
+typedef struct StrParts {
+  StrBuf text;     /* literal text not yet emitted */
+  PtrVec parts;    /* AnfNode *: str constants and values, in order */
+  bool is_f;       /* some piece is an f-string */
+} StrParts;
+
+/* The pending literal text as a str constant part. */
+static void flush_text(Lower *L, Span sp, StrParts *P) {
+  if (!P->text.len) return;
+  vec_push(&P->parts, anf_const_str(L->mod, sp, P->text.s, P->text.len));
+  P->text.len = 0;
+}
+
+/* Literal text of an f-string piece: escapes, then {{ and }} as braces. */
+static void put_f_text(StrBuf *b, const char *t, size_t n, bool raw) {
+  StrBuf d = {0};
+  if (raw) sb_putn(&d, t, n);
+  else decode_escapes(&d, t, n);
+  for (size_t i = 0; i < d.len; i++) {
+    sb_putc(b, d.s[i]);
+    if ((d.s[i] == '{' || d.s[i] == '}') && i + 1 < d.len && d.s[i + 1] == d.s[i]) i++;
+  }
+}
+
+static AnfNode *lower_interpolation(Lower *L, Scope *s, TSNode k, StrParts *P);
+
+/* A format spec (`:` and what follows, up to the closing brace) as a str
+ * node: a constant, or an fstring of its text and nested interpolations. */
+static AnfNode *lower_format_spec(Lower *L, Scope *s, TSNode spec) {
+  Span sp = span_of(L, spec);
+  StrParts P = {0};
+  uint32_t at = ts_node_start_byte(spec) + 1, end = ts_node_end_byte(spec);  /* after ':' */
+  TSNode *kids;
+  int nk = all_kids(L, spec, &kids);
+  for (int i = 0; i < nk; i++) {
+    if (strcmp(ts_node_type(kids[i]), "format_expression") != 0) continue;
+    uint32_t ks = ts_node_start_byte(kids[i]);
+    if (ks > at) sb_putn(&P.text, L->src + at, ks - at);
+    flush_text(L, sp, &P);
+    AnfNode *v = lower_interpolation(L, s, kids[i], &P);
+    if (v) vec_push(&P.parts, v);
+    at = ts_node_end_byte(kids[i]);
+  }
+  if (end > at) sb_putn(&P.text, L->src + at, end - at);
+  if (!P.parts.len) return anf_const_str(L->mod, sp, P.text.s ? P.text.s : "", P.text.len);
+  flush_text(L, sp, &P);
+  AnfNode **in = fx_array(AnfNode *, P.parts.len + 1);
+  in[0] = anf_const_op(L->mod, sp, OP_FSTRING);
+  for (int i = 0; i < P.parts.len; i++) in[i + 1] = P.parts.items[i];
+  return anf_apply(s->cur.g, sp, in, P.parts.len + 1);
+}
+
+/* The value of one interpolation ({x}, {x!r}, {x:>8}, {x=}); NULL when it
+ * has no expression (a syntax error reported elsewhere).  The text of a
+ * self-documenting `{x = }` goes to P's pending text. */
+static AnfNode *lower_interpolation(Lower *L, Scope *s, TSNode k, StrParts *P) {
+  TSNode e = field(L, k, L->f_expression);
+  if (node_is_null(e)) return NULL;
+  AnfNode *v = lower_expr(L, s, e);
+  TSNode *kids;
+  int nk = all_kids(L, k, &kids);
+  TSNode spec = {0}, conv = {0};
+  bool self_doc = false;
+  for (int i = 0; i < nk; i++) {
+    const char *type = ts_node_type(kids[i]);
+    if (!strcmp(type, "format_specifier")) spec = kids[i];
+    else if (!strcmp(type, "type_conversion")) conv = kids[i];
+    else if (!strcmp(type, "=") && !ts_node_is_named(kids[i])) {
+      self_doc = true;   /* `{x = }` prints "x = " then the value */
+      uint32_t from = ts_node_start_byte(k) + 1, to = ts_node_end_byte(kids[i]);
+      sb_putn(&P->text, L->src + from, to - from);
+    }
+  }
+  if (node_is_null(spec) && node_is_null(conv) && !self_doc) return v;
+  Span sp = span_of(L, k);
+  const char *c = self_doc && node_is_null(spec) ? "r" : "";
+  if (!node_is_null(conv)) {
+    const char *t = text_of(L, conv);
+    c = t[0] == '!' && t[1] ? fx_strndup(t + 1, 1) : "";
+  }
+  AnfNode *in[4] = {anf_const_op(L->mod, sp, OP_FORMAT_VALUE), v,
+                    node_is_null(spec) ? anf_const_str(L->mod, sp, "", 0)
+                                       : lower_format_spec(L, s, spec),
+                    anf_const_str(L->mod, sp, c, strlen(c))};
+  AnfNode **args = fx_array(AnfNode *, 4);
+  memcpy(args, in, sizeof in);
+  return anf_apply(s->cur.g, sp, args, 4);
+}
+
+/* One piece of a string literal into P; false for a bytes literal. */
+static bool string_parts(Lower *L, Scope *s, TSNode n, StrParts *P) {
   TSNode *kids;
   int nk = all_kids(L, n, &kids);
-  bool raw = false;
+  bool raw = false, is_f = false;
+  Span sp = span_of(L, n);
   for (int i = 0; i < nk; i++) {
     TSNode k = kids[i];
     const char *type = ts_node_type(k);
@@ -198,17 +298,19 @@ static bool string_parts(Lower *L, Scope *s, TSNode n, StrBuf *b, PtrVec *parts,
       for (const char *p = text_of(L, k); *p && *p != '\'' && *p != '"'; p++) {
         char c = (char)(*p | 0x20);
         if (c == 'r') raw = true;
-        if (c == 'f') *is_f = true;
+        if (c == 'f') is_f = P->is_f = true;
         if (c == 'b') return false;
       }
     } else if (kind(L, k) == K_string_content) {
       const char *t = L->src + ts_node_start_byte(k);
       size_t len = ts_node_end_byte(k) - ts_node_start_byte(k);
-      if (raw) sb_putn(b, t, len);
-      else decode_escapes(b, t, len);
+      if (is_f) put_f_text(&P->text, t, len, raw);
+      else if (raw) sb_putn(&P->text, t, len);
+      else decode_escapes(&P->text, t, len);
     } else if (kind(L, k) == K_interpolation) {
-      TSNode e = field(L, k, L->f_expression);
-      if (!node_is_null(e)) vec_push(parts, lower_expr(L, s, e));
+      AnfNode *v = lower_interpolation(L, s, k, P);
+      flush_text(L, sp, P);
+      if (v) vec_push(&P->parts, v);
     }
   }
   return true;
@@ -216,22 +318,21 @@ static bool string_parts(Lower *L, Scope *s, TSNode n, StrBuf *b, PtrVec *parts,
 
 static AnfNode *lower_string(Lower *L, Scope *s, TSNode n) {
   Span sp = span_of(L, n);
-  StrBuf b = {0};
-  PtrVec parts = {0};
-  bool is_f = false;
+  StrParts P = {0};
   TSNode *pieces = &n;
   int np = 1;
   if (kind(L, n) == K_concatenated_string) np = named_kids(L, n, &pieces);
   for (int i = 0; i < np; i++)
-    if (!string_parts(L, s, pieces[i], &b, &parts, &is_f)) {
+    if (!string_parts(L, s, pieces[i], &P)) {
       unsupported(L, n, "a bytes literal");
       return error_value(L, sp);
     }
-  if (!is_f) return anf_const_str(L->mod, sp, b.s ? b.s : "", b.len);
-  AnfNode **in = fx_array(AnfNode *, parts.len + 1);
+  if (!P.is_f) return anf_const_str(L->mod, sp, P.text.s ? P.text.s : "", P.text.len);
+  flush_text(L, sp, &P);
+  AnfNode **in = fx_array(AnfNode *, P.parts.len + 1);
   in[0] = anf_const_op(L->mod, sp, OP_FSTRING);
-  for (int i = 0; i < parts.len; i++) in[i + 1] = parts.items[i];
-  return anf_apply(s->cur.g, sp, in, parts.len + 1);
+  for (int i = 0; i < P.parts.len; i++) in[i + 1] = P.parts.items[i];
+  return anf_apply(s->cur.g, sp, in, P.parts.len + 1);
 }
 
 /* (a, b) / [a, b] -> make_tuple(a, b) / make_list(a, b) */

@@ -240,6 +240,13 @@ def _fstring(*parts):
     return "".join(str(p) for p in parts)
 
 
+_CONVERSIONS = {"": lambda v: v, "r": repr, "s": str, "a": ascii}
+
+
+def _format_value(v, spec, conversion):
+    return format(_CONVERSIONS[conversion](v), spec)
+
+
 def _unpack(seq, n):
     if len(seq) != n:
         raise ValueError(f"expected {n} values to unpack, got {len(seq)}")
@@ -278,7 +285,7 @@ PRIMS = {
     "getattr": getattr, "unpack": _unpack, "iter_len": _iter_len,
     "iter_get": operator.getitem, "list_append": lambda xs, v: xs + [v],
     "list_extend": lambda xs, t: xs + list(t), "check_bound": _check_bound,
-    "raise": _raise, "fstring": _fstring, "truth": bool,
+    "raise": _raise, "fstring": _fstring, "format_value": _format_value, "truth": bool,
     "len": len, "range": range, "enumerate": lambda *a: list(enumerate(*a)),
     "zip": lambda *a: list(zip(*a)), "isinstance": isinstance, "int": int,
     "float": float, "bool": bool, "str": str, "tuple": tuple, "list": list,

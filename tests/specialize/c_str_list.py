@@ -23,3 +23,14 @@ def words(s: str, xs: list[int]) -> list[str]:
 def pairs(xs: list[float], s: str) -> tuple[list[tuple[float, str]], bool, list[float]]:
     ps = [(x, c) for x, c in zip(xs, s)]
     return (ps, 2.0 in xs, xs[1:] + [x * 2.0 for x in xs if x > 0.0])
+
+
+def label(i: int, x: float, name: str) -> str:
+    # f-strings: literal text, escaped braces, interpolated values
+    return f"{name}#{i}: {{ok}} {i * 2} {x}" + f'<{name}>' "!"
+
+
+def label_spec(i: int, x: float, name: str) -> str:
+    # format specs and conversions: the executor runs them; the C emitter
+    # refuses format_value (Python's format mini-language)
+    return f"{x:.2f} {name!r}|{i:>{4}}|{x=}"
