@@ -218,13 +218,15 @@ static void init_tables(Lower *L) {
   L->nsymbols = ts_language_symbol_count(L->lang);
   L->kind_of = fx_alloc_atomic(L->nsymbols);
   L->sym_flags = fx_alloc_atomic(L->nsymbols);
+  HashMap kinds;   /* kind name -> its Kind (one lookup per grammar symbol) */
+  hm_init_str(&kinds);
+  for (int k = 1; k < K__COUNT; k++) hm_put(&kinds, kind_names[k], (void *)(intptr_t)k);
   for (uint32_t sym = 0; sym < L->nsymbols; sym++) {
     const char *name = ts_language_symbol_name(L->lang, (TSSymbol)sym);
     if (!name) continue;
     L->sym_flags[sym] = flags_for(name);
     if (ts_language_symbol_type(L->lang, (TSSymbol)sym) != TSSymbolTypeRegular) continue;
-    for (int k = 1; k < K__COUNT; k++)
-      if (strcmp(name, kind_names[k]) == 0) L->kind_of[sym] = (uint8_t)k;
+    L->kind_of[sym] = (uint8_t)(intptr_t)hm_get(&kinds, name);
   }
 #define FIELD(var, str) L->var = ts_language_field_id_for_name(L->lang, str, strlen(str))
   FIELD(f_name, "name"); FIELD(f_value, "value"); FIELD(f_left, "left");
