@@ -141,10 +141,11 @@ void spec_print(StrBuf *out, SpecModule *sm);
 void spec_emit_json(StrBuf *out, SpecModule *sm);
 /* Graphviz DOT: one cluster per graph, nodes labelled op and type. */
 void spec_emit_dot(StrBuf *out, SpecModule *sm);
-/* C11 source for programs of scalars, tuples and functions.  With
- * with_main, a main() that reads the entry's arguments from argv as Python
- * literals and prints the result as Python's repr.  Returns false (and
- * sets *error) for a program it cannot express (tensors, lists, ...). */
+/* C11 source for programs of scalars, strings, tuples, lists and functions
+ * (closures, partial).  With with_main, a main() that reads the entry's
+ * arguments from argv as Python literals and prints the result as
+ * Python's repr.  Returns false (and sets *error) for a program it cannot
+ * express (tensors, f-string format specs, ...). */
 bool spec_emit_c(StrBuf *out, SpecModule *sm, bool with_main, const char **error);
 
 /* The type notation of a value, for emitters: "i64", "Tensor[f32, (B, 3)]". */
