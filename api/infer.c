@@ -79,44 +79,19 @@ static void print_signatures(StrBuf *out, Analysis *a, bool all)
 
 /* ---- JSON ---- */
 
-/* A JSON string of s, made valid UTF-8 (bad bytes become U+FFFD). */
-static json_t *jtext(const char *s)
-{
-  size_t n = strlen(s);
-  json_t *j = json_stringn(s, n);
-  if (j) return j;
-  StrBuf fixed = {0};
-  for (size_t i = 0; i < n;) {
-    uint32_t cp;
-    int len = utf8_decode(s + i, n - i, &cp);
-    if (len > 0) {
-      sb_putn(&fixed, s + i, (size_t)len);
-      i += (size_t)len;
-    } else {
-      sb_puts(&fixed, "\xEF\xBF\xBD");
-      i++;
-    }
-  }
-  return json_stringn(sb_cstr(&fixed), fixed.len);
-}
-
 static void set(json_t *obj, const char *key, json_t *value)
 {
   json_object_set_new(obj, key, value);
 }
 
-static const char *span_path(Span s, const char *fallback)
-{
-  return s.file ? s.file->path : fallback;
-}
 
 static json_t *related_json(const DiagRelated *r, const char *path)
 {
   json_t *j = json_object();
-  set(j, "file", jtext(span_path(r->span, path)));
+  set(j, "file", diag_json_text(diag_span_path(r->span, path)));
   set(j, "line", json_integer(r->span.line + 1));
   set(j, "column", json_integer(r->span.col + 1));
-  set(j, "message", jtext(r->msg));
+  set(j, "message", diag_json_text(r->msg));
   return j;
 }
 
@@ -125,12 +100,12 @@ static json_t *diag_json(const Diag *d, const char *path)
   json_t *j = json_object();
   set(j, "kind", json_string(diag_kind_name(d->kind)));
   set(j, "severity", json_string(severity_name(d->sev)));
-  set(j, "file", jtext(span_path(d->span, path)));
+  set(j, "file", diag_json_text(diag_span_path(d->span, path)));
   set(j, "line", json_integer(d->span.line + 1));
   set(j, "column", json_integer(d->span.col + 1));
   set(j, "end_line", json_integer(d->span.end_line + 1));
   set(j, "end_column", json_integer(d->span.end_col + 1));
-  set(j, "message", jtext(d->msg));
+  set(j, "message", diag_json_text(d->msg));
   json_t *related = json_array();
   for (int i = 0; i < d->related.len; i++)
     json_array_append_new(related, related_json(&d->related.items[i], path));
@@ -141,20 +116,20 @@ static json_t *diag_json(const Diag *d, const char *path)
 static void add_variable(void *env, const char *name, const AbsValue *v)
 {
   json_t *j = json_object();
-  set(j, "name", jtext(name));
-  set(j, "value", jtext(abs_to_string(v)));
+  set(j, "name", diag_json_text(name));
+  set(j, "value", diag_json_text(abs_to_string(v)));
   json_array_append_new(env, j);
 }
 
 static json_t *function_json(Analysis *a, const Ctx *c, bool all)
 {
   json_t *j = json_object();
-  set(j, "name", jtext(context_name(c)));
+  set(j, "name", diag_json_text(context_name(c)));
   json_t *args = json_array();
   for (int i = 0; i < c->args->tuple.n; i++)
-    json_array_append_new(args, jtext(abs_to_string(c->args->tuple.items[i])));
+    json_array_append_new(args, diag_json_text(abs_to_string(c->args->tuple.items[i])));
   set(j, "args", args);
-  set(j, "returns", jtext(abs_to_string(c->result ? c->result : abs_bottom(a->st))));
+  set(j, "returns", diag_json_text(abs_to_string(c->result ? c->result : abs_bottom(a->st))));
   if (all) {
     json_t *vars = json_array();
     each_variable(a, c, add_variable, vars);

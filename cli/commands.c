@@ -187,6 +187,18 @@ int cmd_check(CliOptions *opts)
   return totals.status;
 }
 
+/* The exit status of a one-file command (infer, anf), after which its
+ * module and session are freed. */
+static int finish_one(FathomSession *s, FathomModule *m, bool valid)
+{
+  int status = !valid ? EXIT_INTERNAL
+             : fathom_diag_count_severity(m, FATHOM_ERROR) ? EXIT_ERRORS
+                                                           : EXIT_CLEAN;
+  fathom_module_free(m);
+  fathom_session_free(s);
+  return status;
+}
+
 /* ---- fathom infer ---- */
 
 int cmd_infer(CliOptions *opts)
@@ -216,12 +228,7 @@ int cmd_infer(CliOptions *opts)
     add_stats(&st, m);
     print_stats(&st);
   }
-  int status = !valid ? EXIT_INTERNAL
-             : fathom_diag_count_severity(m, FATHOM_ERROR) ? EXIT_ERRORS
-                                                           : EXIT_CLEAN;
-  fathom_module_free(m);
-  fathom_session_free(s);
-  return status;
+  return finish_one(s, m, valid);
 }
 
 /* ---- fathom anf ---- */
@@ -236,12 +243,7 @@ int cmd_anf(CliOptions *opts)
 
   put(fathom_render_diags(m, FATHOM_FORMAT_TEXT, cli_use_color(opts->color, stderr)), stderr);
   put(fathom_anf_text(m, opts->spans ? FATHOM_ANF_SPANS : 0), stdout);
-  int status = !valid ? EXIT_INTERNAL
-             : fathom_diag_count_severity(m, FATHOM_ERROR) ? EXIT_ERRORS
-                                                           : EXIT_CLEAN;
-  fathom_module_free(m);
-  fathom_session_free(s);
-  return status;
+  return finish_one(s, m, valid);
 }
 
 /* ---- fathom lsp ---- */

@@ -121,5 +121,10 @@ typedef struct DiagDoc DiagDoc;
 DiagDoc *diag_doc_new(DiagFormat fmt, const char *tool_version);
 void diag_doc_add(DiagDoc *doc, const DiagSink *s, const char *path);
 void diag_doc_finish(DiagDoc *doc, StrBuf *out);
+/* Helpers for other JSON writers (jansson's json_t): a JSON string of s
+ * made valid UTF-8 (bad bytes become U+FFFD), and the path of a span's
+ * file, or fallback when the span has none. */
+struct json_t *diag_json_text(const char *s);
+const char *diag_span_path(Span s, const char *fallback);
 
 #endif

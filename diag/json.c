@@ -38,7 +38,7 @@ struct DiagDoc {
 };
 
 /* A JSON string of s, made valid UTF-8 (bad bytes become U+FFFD). */
-static json_t *jtext(const char *s)
+json_t *diag_json_text(const char *s)
 {
   size_t n = strlen(s);
   json_t *j = json_stringn(s, n);
@@ -63,7 +63,7 @@ static void set(json_t *obj, const char *key, json_t *value)
   json_object_set_new(obj, key, value);
 }
 
-static const char *span_path(Span s, const char *fallback)
+const char *diag_span_path(Span s, const char *fallback)
 {
   return s.file ? s.file->path : fallback;
 }
@@ -73,7 +73,7 @@ static const char *span_path(Span s, const char *fallback)
 /* file, line, column, end_line, end_column of a span into obj. */
 static void put_span(json_t *obj, Span s, const char *path)
 {
-  set(obj, "file", jtext(span_path(s, path)));
+  set(obj, "file", diag_json_text(diag_span_path(s, path)));
   set(obj, "line", json_integer(s.line + 1));
   set(obj, "column", json_integer(s.col + 1));
   set(obj, "end_line", json_integer(s.end_line + 1));
@@ -86,12 +86,12 @@ static json_t *json_diag(const Diag *d, const char *path)
   set(j, "kind", json_string(diag_kind_name(d->kind)));
   set(j, "severity", json_string(severity_name(d->sev)));
   put_span(j, d->span, path);
-  set(j, "message", jtext(d->msg));
+  set(j, "message", diag_json_text(d->msg));
   json_t *related = json_array();
   for (int i = 0; i < d->related.len; i++) {
     json_t *r = json_object();
     put_span(r, d->related.items[i].span, path);
-    set(r, "message", jtext(d->related.items[i].msg));
+    set(r, "message", diag_json_text(d->related.items[i].msg));
     json_array_append_new(related, r);
   }
   set(j, "related", related);
@@ -103,7 +103,7 @@ static json_t *json_diag(const Diag *d, const char *path)
 static json_t *sarif_message(const char *text)
 {
   json_t *m = json_object();
-  set(m, "text", jtext(text));
+  set(m, "text", diag_json_text(text));
   return m;
 }
 
@@ -134,7 +134,7 @@ static json_t *sarif_location(Span s, const char *path)
   set(region, "endLine", json_integer(s.end_line + 1));
   set(region, "endColumn", json_integer(code_point_column(s, s.end_line, s.end_col)));
   json_t *artifact = json_object();
-  set(artifact, "uri", jtext(span_path(s, path)));
+  set(artifact, "uri", diag_json_text(diag_span_path(s, path)));
   json_t *physical = json_object();
   set(physical, "artifactLocation", artifact);
   set(physical, "region", region);
