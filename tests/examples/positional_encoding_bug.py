@@ -1,0 +1,36 @@
+# expect-error at line 29: shape-mismatch
+# Planted bug: the positional encoding is built twice as wide as the embedding.
+"""Token embedding plus sinusoidal positional encoding, built by a helper
+from the sequence length read off the input (x.shape[1]): the helper's
+result has the caller's symbolic length T, so adding it to the embedded
+tokens is checked dim by dim."""
+from __future__ import annotations
+
+from fathom import *
+
+DIM = 32
+
+
+def positional_encoding(t, d):
+    pos = expand_dims(arange(t), 1).astype(f32)          # (T, 1)
+    i = expand_dims(arange(d), 0).astype(f32)            # (1, D)
+    angle = pos / (10000.0 ** (i / d))
+    return sin(angle)                                    # (T, D)
+
+
+def embed(tokens, table):
+    return take(table, tokens, axis=0)                   # (B, T, D)
+
+
+@jit
+def encode(tokens: Tensor[i64, (B, T)], table: Tensor[f32, (V, 32)]):
+    x = embed(tokens, table)
+    pe = positional_encoding(tokens.shape[1], 2 * DIM)   # BUG: twice the width
+    return x + pe
+
+
+if __name__ == "__main__":
+    tokens = reshape(arange(14) % 50, (2, 7))
+    y = encode(tokens, random_normal((50, DIM)))
+    assert y.shape == (2, 7, DIM) and y.dtype == f32
+    print("positional encoding ok")
