@@ -264,8 +264,9 @@ static AnfNode *lower_interpolation(Lower *L, Scope *s, TSNode k, StrParts *P) {
     if (!strcmp(type, "format_specifier")) spec = kids[i];
     else if (!strcmp(type, "type_conversion")) conv = kids[i];
     else if (!strcmp(type, "=") && !ts_node_is_named(kids[i])) {
-      self_doc = true;   /* `{x = }` prints "x = " then the value */
-      uint32_t from = ts_node_start_byte(k) + 1, to = ts_node_end_byte(kids[i]);
+      self_doc = true;   /* `{x = }` prints "x = " (spaces kept) then the value */
+      uint32_t from = ts_node_start_byte(k) + 1;
+      uint32_t to = i + 1 < nk ? ts_node_start_byte(kids[i + 1]) : ts_node_end_byte(kids[i]);
       sb_putn(&P->text, L->src + from, to - from);
     }
   }

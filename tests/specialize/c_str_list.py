@@ -33,4 +33,4 @@ def label(i: int, x: float, name: str) -> str:
 def label_spec(i: int, x: float, name: str) -> str:
     # format specs and conversions: the executor runs them; the C emitter
     # refuses format_value (Python's format mini-language)
-    return f"{x:.2f} {name!r}|{i:>{4}}|{x=}"
+    return f"{x:.2f} {name!r}|{i:>{4}}|{x=}|{i = }"
