@@ -469,6 +469,17 @@ enum { SANITIZED = 0 };
 enum { SANITIZED = 0 };
 #endif
 
+/* Zero the stack below the caller's frame.  The functions that handle a
+ * message leave slots of their frames unwritten, and those slots still
+ * hold words from the deeper calls of earlier messages (an analysis, a
+ * parse): a conservative collector takes them for pointers, and one stale
+ * word can keep a whole old analysis alive. */
+__attribute__((noinline)) static void scrub_stack(void)
+{
+  volatile char area[64 << 10];
+  memset((char *)area, 0, sizeof area);
+}
+
 static void GC_CALLBACK add_object(void *obj, size_t bytes, void *total)
 {
   (void)obj;
@@ -484,6 +495,8 @@ static void *GC_CALLBACK count_live(void *total)
 static void on_stats(Server *S, json_t *id)
 {
   settle(S);
+  scrub_stack();   /* the analysis just replaced must not stay reachable
+                      from stale words where the collector's frames go */
   GC_gcollect();
   size_t live = 0;
   GC_call_with_alloc_lock(count_live, &live);
@@ -586,16 +599,6 @@ static int handle(Server *S, json_t *msg)
   return -1;
 }
 
-/* Zero the stack below the caller's frame.  The functions that handle a
- * message leave slots of their frames unwritten, and those slots still
- * hold words from the deeper calls of earlier messages (an analysis, a
- * parse): a conservative collector takes them for pointers, and one stale
- * word can keep a whole old analysis alive. */
-__attribute__((noinline)) static void scrub_stack(void)
-{
-  volatile char area[64 << 10];
-  memset((char *)area, 0, sizeof area);
-}
 
 /* Analyse what changed, then read and handle one message.  Returns -1 to
  * go on, else the exit status. */

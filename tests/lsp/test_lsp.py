@@ -557,21 +557,24 @@ def rapid_edits():
 
 @case
 def memory_over_ten_thousand_edits():
-    """20,000 edits of one document, analysed every 10 edits: the live GC
-    heap (the bytes of the objects a full collection finds reachable,
-    after the server settled its interim analyses) and the RSS over edits
-    12,000 to 20,000 stay within 10% of what they were over edits 2,000 to
-    10,000.  The live heap is about 150 KB, and a conservative collector
-    sometimes keeps one old analysis (about 85 KB) reachable through a
-    stale word for a few samples in a row: each sample is one of two
-    levels.  So each window's figure is its floor, the least of its 40
-    samples (the first sample after the 2,000 edits without one is left
-    out), which moves by a few percent; a leak of 16 bytes per analysis,
-    planted by hand, raised the floor by 16%.  A failed measurement is
-    repeated once on a new server: a leak fails both."""
+    """20,000 edits of one document, analysed every 10 edits.  After the
+    first 10,000 (warm-up: the collector's heap and the server's tables
+    reach their size), the live GC heap (the bytes of the objects a full
+    collection finds reachable, after the server settled its interim
+    analyses) and the RSS over edits 18,200-20,000 stay within 10% of what
+    they were over edits 12,200-14,000.  The live heap is about 150 KB; a
+    conservative collector keeps one old analysis (about 85 KB) or less
+    reachable through a stale word now and then, for a sample or for good,
+    so each window's figure is its floor, the least of its 10 samples (one
+    every 200 edits).  A planted leak of 16 bytes per analysis raised the
+    later floor by 14%.  A failed measurement is repeated once on a new
+    server: a leak fails both.  Under ASan the case runs for its errors
+    only: there, about 40 KB more stay reachable from some point on in
+    about half of the runs (a level, not a growth), so the -O2 suite is
+    the one that checks the figures."""
     first = measure_memory()
-    if first[0] <= 1.10:
-        return
+    if first[0] <= 1.10 or first[2]:
+        return   # under ASan the live heap is not checked (see above)
     print("  the live heap grew by %.1f%%: measuring once more" % ((first[0] - 1) * 100))
     heap, rss, sanitized = measure_memory()
     check(heap <= 1.10, "GC heap grew by %.1f%% (and %.1f%% before)"
@@ -604,13 +607,13 @@ def measure_memory():
         c.raw(b"".join(chunk))
         c.diagnostics(uri, version=version)
         c.drop_backlog()
-        if (batch + 1) % 20 == 0 and ((batch + 1) % 1000 >= 200 or (batch + 1) % 1000 == 0):
+        if (batch + 1) % 20 == 0 and (1220 <= batch + 1 <= 1400 or batch + 1 >= 1820):
             samples[batch + 1] = c.call("fathom/stats")
 
     def window(last, key):
-        return min(samples[n][key] for n in range(last - 780, last + 1, 20))
+        return min(samples[n][key] for n in range(last - 180, last + 1, 20))
 
-    a = {k: window(1000, k) for k in ("gcLiveBytes", "rssBytes")}
+    a = {k: window(1400, k) for k in ("gcLiveBytes", "rssBytes")}
     b = dict(samples[2000], **{k: window(2000, k) for k in ("gcLiveBytes", "rssBytes")})
     heap = b["gcLiveBytes"] / a["gcLiveBytes"]
     rss = b["rssBytes"] / a["rssBytes"]
