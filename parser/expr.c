@@ -222,6 +222,15 @@ static void put_f_text(StrBuf *b, const char *t, size_t n, bool raw) {
 
 static AnfNode *lower_interpolation(Lower *L, Scope *s, TSNode k, StrParts *P);
 
+/* fstring(parts...) of P, its pending text flushed first. */
+static AnfNode *fstring_node(Lower *L, Scope *s, Span sp, StrParts *P) {
+  flush_text(L, sp, P);
+  AnfNode **in = fx_array(AnfNode *, P->parts.len + 1);
+  in[0] = anf_const_op(L->mod, sp, OP_FSTRING);
+  for (int i = 0; i < P->parts.len; i++) in[i + 1] = P->parts.items[i];
+  return anf_apply(s->cur.g, sp, in, P->parts.len + 1);
+}
+
 /* A format spec (`:` and what follows, up to the closing brace) as a str
  * node: a constant, or an fstring of its text and nested interpolations. */
 static AnfNode *lower_format_spec(Lower *L, Scope *s, TSNode spec) {
@@ -241,11 +250,7 @@ static AnfNode *lower_format_spec(Lower *L, Scope *s, TSNode spec) {
   }
   if (end > at) sb_putn(&P.text, L->src + at, end - at);
   if (!P.parts.len) return anf_const_str(L->mod, sp, P.text.s ? P.text.s : "", P.text.len);
-  flush_text(L, sp, &P);
-  AnfNode **in = fx_array(AnfNode *, P.parts.len + 1);
-  in[0] = anf_const_op(L->mod, sp, OP_FSTRING);
-  for (int i = 0; i < P.parts.len; i++) in[i + 1] = P.parts.items[i];
-  return anf_apply(s->cur.g, sp, in, P.parts.len + 1);
+  return fstring_node(L, s, sp, &P);
 }
 
 /* The value of one interpolation ({x}, {x!r}, {x:>8}, {x=}); NULL when it
@@ -329,11 +334,7 @@ static AnfNode *lower_string(Lower *L, Scope *s, TSNode n) {
       return error_value(L, sp);
     }
   if (!P.is_f) return anf_const_str(L->mod, sp, P.text.s ? P.text.s : "", P.text.len);
-  flush_text(L, sp, &P);
-  AnfNode **in = fx_array(AnfNode *, P.parts.len + 1);
-  in[0] = anf_const_op(L->mod, sp, OP_FSTRING);
-  for (int i = 0; i < P.parts.len; i++) in[i + 1] = P.parts.items[i];
-  return anf_apply(s->cur.g, sp, in, P.parts.len + 1);
+  return fstring_node(L, s, sp, &P);
 }
 
 /* (a, b) / [a, b] -> make_tuple(a, b) / make_list(a, b) */

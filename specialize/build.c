@@ -75,15 +75,15 @@ static SpecNode *fail(Spec *sp, Span span, const char *msg) {
 /* Is the type fully known: no unknown or error anywhere inside?  (A local
  * not assigned on some path, `unbound` or `i64 | unbound`, is known: the
  * analysis checked that no path reads it.) */
-static bool concrete(const AbsValue *v) {
+bool spec_concrete(const AbsValue *v) {
   switch (v->kind) {
   case ABS_UNKNOWN: case ABS_ERROR: return false;
-  case ABS_MAYBE_UNBOUND: return concrete(v->unbound.value);
+  case ABS_MAYBE_UNBOUND: return spec_concrete(v->unbound.value);
   case ABS_TUPLE:
     for (int i = 0; i < v->tuple.n; i++)
-      if (!concrete(v->tuple.items[i])) return false;
+      if (!spec_concrete(v->tuple.items[i])) return false;
     return true;
-  case ABS_LIST: return concrete(v->list.elem);
+  case ABS_LIST: return spec_concrete(v->list.elem);
   default: return true;
   }
 }
@@ -511,7 +511,7 @@ static SpecNode *build_apply(Spec *sp, SpecGraph *S, AnfNode *n) {
     return fail(sp, n->span, fx_sprintf("the expression at line %u was not analysed in %s",
                                         n->span.line + 1, S->name));
   if (is_const(v)) return const_node(sp, S, v, n->span);
-  if (!concrete(v))
+  if (!spec_concrete(v))
     return fail(sp, n->span, fx_sprintf("the value of the expression at line %u is %s: it "
                                         "needs a known type", n->span.line + 1,
                                         abs_to_string(v)));
@@ -558,7 +558,7 @@ static SpecNode *node_of(Spec *sp, SpecGraph *S, AnfNode *n) {
   if (!owner) return fail(sp, n->span, "a free variable outside its function");
   SpecGraph *O = graph_for(sp, owner);
   if (n->kind == ANF_PARAM) {
-    if (!concrete(v))
+    if (!spec_concrete(v))
       return fail(sp, n->span, fx_sprintf("parameter '%s' of %s is %s: it needs a known type",
                                           n->name ? n->name : "?", O->name, abs_to_string(v)));
     return O->params.items[n->param.index];
@@ -594,7 +594,7 @@ static bool check_entry(Spec *sp, const Ctx *c) {
   AnfGraph *g = c->g;
   for (int i = 0; i < g->nparams; i++) {
     const AbsValue *v = c->args->tuple.items[i];
-    if (concrete(v)) continue;
+    if (spec_concrete(v)) continue;
     fail(sp, g->params[i]->span,
          fx_sprintf("argument '%s' of %s needs a type: annotate it or pass --args",
                     g->params[i]->name ? g->params[i]->name : "?", g->fn_name));

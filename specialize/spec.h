@@ -121,6 +121,10 @@ SpecModule *spec_module(Analysis *a, const char **error, Span *span);
  * "scalar_add", "tensor_add", "tuple_add", "str_add", "list_getitem",
  * or the op's printed name when it does not dispatch ("reshape"). */
 const char *spec_prim_name(AnfOp op, int nargs, const AbsValue *const *args);
+/* Is the type fully known: no unknown or error anywhere inside?  (A local
+ * not assigned on some path, `unbound` or `i64 | unbound`, is known: the
+ * analysis checked that no path reads it.)  build.c */
+bool spec_concrete(const AbsValue *v);
 
 /* Whether op's meaning depends on its arguments' kinds (operators, len,
  * getitem, ...): such an op is always printed with a resolved name. */

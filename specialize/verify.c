@@ -41,19 +41,6 @@ static void bad(Verify *v, const SpecGraph *S, const SpecNode *x, const char *fm
   va_end(ap);
 }
 
-static bool concrete(const AbsValue *t) {
-  switch (t->kind) {
-  case ABS_UNKNOWN: case ABS_ERROR: return false;
-  case ABS_MAYBE_UNBOUND: return concrete(t->unbound.value);
-  case ABS_TUPLE:
-    for (int i = 0; i < t->tuple.n; i++)
-      if (!concrete(t->tuple.items[i])) return false;
-    return true;
-  case ABS_LIST: return concrete(t->list.elem);
-  default: return true;
-  }
-}
-
 static bool encloses(const SpecGraph *A, const SpecGraph *S) {
   for (; S; S = S->parent)
     if (S == A) return true;
@@ -62,7 +49,7 @@ static bool encloses(const SpecGraph *A, const SpecGraph *S) {
 
 static void check_type(Verify *v, const SpecGraph *S, const SpecNode *x) {
   if (!x->type) return bad(v, S, x, "no type");
-  if (!concrete(x->type)) return bad(v, S, x, "type %s is not concrete", abs_to_string(x->type));
+  if (!spec_concrete(x->type)) return bad(v, S, x, "type %s is not concrete", abs_to_string(x->type));
   bool may_diverge = x->kind == SPEC_CALL || x->kind == SPEC_CALL_VALUE || x->kind == SPEC_PRIM;
   if (x->type->kind == ABS_BOTTOM && !may_diverge) bad(v, S, x, "bottom type on a %s", x->op);
   if (x->kind == SPEC_CONST && !abs_is_const(x->type) && x->type->kind != ABS_UNBOUND)
