@@ -341,8 +341,13 @@ static json_t *function_symbols(Doc *d, PosEncoding enc, const AnfGraph *outer)
     CtxTable *t = engine_contexts(d->a->E);
     const Ctx *c = t->graph_first[g->id];
     while (c && c->state == CTX_NEW) c = c->next_in_graph;
-    json_t *sym = symbol(d, enc, g->fn_name, SK_FUNCTION, g->span, sel,
-                         c ? analysis_signature(d->a, c) : NULL);
+    const char *detail = c ? analysis_signature(d->a, c) : NULL;
+    int more = 0;
+    for (const Ctx *o = c ? c->next_in_graph : NULL; o; o = o->next_in_graph)
+      more += o->state != CTX_NEW;
+    if (detail && more)  /* hover lists them all */
+      detail = fx_sprintf("%s (+%d more context%s)", detail, more, more == 1 ? "" : "s");
+    json_t *sym = symbol(d, enc, g->fn_name, SK_FUNCTION, g->span, sel, detail);
     json_object_set_new(sym, "children", function_symbols(d, enc, g));
     json_array_append_new(list, sym);
   }

@@ -485,6 +485,24 @@ def definition_and_symbols():
 
 
 @case
+def document_symbol_contexts():
+    # A function analysed in several contexts: the outline's detail gives the
+    # first signature and how many more there are (hover lists them all).
+    c = started()
+    uri = "file:///ctx.py"
+    c.open(uri, "def scale(x, k):\n    return x * k\n\n"
+                "def main():\n    return scale(2, 3), scale(2.0, 1.5)\n")
+    c.diagnostics(uri)
+    syms = c.call("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    scale = [s for s in syms if s["name"] == "scale"][0]
+    check(scale["detail"].endswith("(+1 more context)") and "scale(" in scale["detail"],
+          "scale's detail: %r" % scale)
+    main = [s for s in syms if s["name"] == "main"][0]
+    check(main["detail"] == "main() -> tuple[i64=6, f64=3.0]", "main's detail: %r" % main)
+    c.close()
+
+
+@case
 def several_documents():
     c = started()
     a, b = "file:///a.py", "file:///b.py"
