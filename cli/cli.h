@@ -52,6 +52,11 @@ typedef struct CliOptions {
   CliStrings args;    /* positional arguments, in order */
 } CliOptions;
 
+/* fathom_parse of `path`, or of standard input (shown as `<stdin>`) when
+ * path is `-`.  NULL when it cannot be read, with *error set as
+ * fathom_parse sets it. */
+FathomModule *cli_parse(FathomSession *s, const char *path, char **error);
+
 /* Print `fathom: error: <message>` on stderr (no usage hint). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

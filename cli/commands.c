@@ -44,7 +44,7 @@
 static FathomModule *read_module(FathomSession *s, const char *path)
 {
   char *err = NULL;
-  FathomModule *m = fathom_parse(s, path, NULL, 0, &err);
+  FathomModule *m = cli_parse(s, path, &err);
   if (!m) cli_error("%s", err ? err : "cannot read the file");
   fathom_string_free(err);
   return m;
@@ -106,6 +106,7 @@ static void print_stats(const FathomStats *st)
 typedef struct CheckTotals {
   int checked;            /* files read and analysed */
   int files_with_issues;  /* files with an error or a warning */
+  int unreadable;         /* files that could not be read or analysed */
   long errors, warnings;
   int status;             /* worst exit status so far */
   FathomStats stats;
@@ -122,6 +123,7 @@ static void check_file(FathomSession *s, const char *path, const CliOptions *opt
   FathomModule *m = read_module(s, path);
   if (!m) {
     raise_status(t, EXIT_USAGE);
+    t->unreadable++;
     return;
   }
   bool printed = false;
@@ -132,6 +134,7 @@ static void check_file(FathomSession *s, const char *path, const CliOptions *opt
   if (analysed < 0) {
     cli_error("%s: %s", path, fathom_module_error(m));
     raise_status(t, EXIT_USAGE);
+    t->unreadable++;
     fathom_module_free(m);
     return;
   }
@@ -152,17 +155,21 @@ static void check_file(FathomSession *s, const char *path, const CliOptions *opt
 
 static void print_summary(const CheckTotals *t)
 {
-  char files[64], errors[64], warnings[64], with_issues[64];
+  char files[64], errors[64], warnings[64], with_issues[64], unreadable[96] = "";
   count_of(files, t->checked, "source file");
+  if (t->unreadable)  /* the reasons are on stderr already */
+    snprintf(unreadable, sizeof unreadable, "; %s could not be read",
+             count_of(with_issues, t->unreadable, "file"));
   if (t->errors + t->warnings == 0) {
-    printf("Success: no issues found in %s\n", files);
+    printf("%s: no issues found in %s%s\n", t->unreadable ? "Incomplete" : "Success", files,
+           unreadable);
     return;
   }
-  printf("Found %s%s%s in %s (checked %s)\n",
+  printf("Found %s%s%s in %s (checked %s%s)\n",
          t->errors ? count_of(errors, t->errors, "error") : "",
          t->errors && t->warnings ? " and " : "",
          t->warnings ? count_of(warnings, t->warnings, "warning") : "",
-         count_of(with_issues, t->files_with_issues, "file"), files);
+         count_of(with_issues, t->files_with_issues, "file"), files, unreadable);
 }
 
 int cmd_check(CliOptions *opts)

@@ -7,7 +7,8 @@
  * (so a walk always ends).  Paths are built as `dir/name`, except that the
  * children of `.` are plain `name`, so `fathom check .` prints short paths.
  * The result is sorted with strcmp and de-duplicated, so the output order
- * never depends on the file system. */
+ * never depends on the file system.  `-` stands for standard input, which
+ * cli_parse reads and names `<stdin>` in diagnostics. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -81,6 +82,37 @@ static bool walk(const char *dir, CliStrings *paths)
   return ok;
 }
 
+FathomModule *cli_parse(FathomSession *s, const char *path, char **error)
+{
+  if (strcmp(path, "-") != 0) return fathom_parse(s, path, NULL, 0, error);
+  size_t len = 0, cap = 1 << 16;
+  char *text = malloc(cap);
+  if (!text) abort();
+  size_t n;
+  while ((n = fread(text + len, 1, cap - len, stdin)) > 0) {
+    len += n;
+    if (len == cap) {
+      cap *= 2;
+      text = realloc(text, cap);
+      if (!text) abort();
+    }
+  }
+  FathomModule *m = NULL;
+  if (ferror(stdin)) {
+    if (error) {
+      const char *why = strerror(errno);
+      size_t size = strlen(why) + 32;
+      *error = malloc(size);  /* freed with fathom_string_free */
+      if (!*error) abort();
+      snprintf(*error, size, "cannot read '-': %s", why);
+    }
+  } else {
+    m = fathom_parse(s, "<stdin>", text, len, error);
+  }
+  free(text);
+  return m;
+}
+
 static int compare_paths(const void *a, const void *b)
 {
   return strcmp(*(char *const *)a, *(char *const *)b);
@@ -91,6 +123,10 @@ bool cli_collect_inputs(const CliStrings *args, CliStrings *paths)
   for (int i = 0; i < args->len; i++) {
     const char *arg = args->items[i];
     struct stat st;
+    if (strcmp(arg, "-") == 0) {  /* standard input, read by cli_parse */
+      cli_push(paths, copy(arg));
+      continue;
+    }
     if (stat(arg, &st) != 0) {
       cli_error("cannot read '%s': %s", arg, strerror(errno));
       return false;

@@ -140,10 +140,13 @@ static const Command commands[] = {
      "print every diagnostic sorted by file and position, then a summary:\n"
      "  Success: no issues found in 3 source files\n"
      "  Found 2 errors and 1 warning in 1 file (checked 3 source files)\n"
-     "Warnings and notes do not change the exit status.  Entry points are\n"
-     "functions decorated @jit and functions whose parameters are all\n"
-     "annotated, or only --entry NAME; every other function is analysed\n"
-     "with unknown parameters.",
+     "Warnings and notes do not change the exit status; a FILE that cannot\n"
+     "be read gives status 2, and the summary says `Incomplete`.  FILE `-`\n"
+     "is standard input, named <stdin> in diagnostics (so is the FILE of\n"
+     "infer, anf and specialize).  Entry points are functions decorated\n"
+     "@jit and functions whose parameters are all annotated, or only\n"
+     "--entry NAME; every other function is analysed with unknown\n"
+     "parameters.",
      BIT(OPT_FORMAT) | BIT(OPT_QUIET) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS |
          BIT(OPT_HELP),
      1, -1, cmd_check},

@@ -60,7 +60,7 @@ int cmd_specialize(CliOptions *opts)
   double t0 = now_ms();
   FathomSession *s = fathom_session_new();
   char *err = NULL;
-  FathomModule *m = fathom_parse(s, opts->args.items[0], NULL, 0, &err);
+  FathomModule *m = cli_parse(s, opts->args.items[0], &err);
   if (!m) return fail_with(err, EXIT_USAGE);
   double tp = now_ms();
   bool printed = false;

@@ -214,6 +214,17 @@ suite_bad() {
   bad_case no-py-files 0 '^Success: no issues found in 0 source files$' "${check[@]}" "$dir/no_py_files"
   bad_case missing-file 2 "^fathom: error: cannot read '.*/missing.py': No such file or directory$" \
     "${check[@]}" "$dir/missing.py"
+  # `-` is standard input, named <stdin> in diagnostics; a file that cannot
+  # be read makes the summary say so (and the status 2).
+  local from_stdin=(bash -c 'f=$1; shift; "$@" < "$f"' stdin)
+  bad_case stdin-clean 0 '^Success: no issues found in 1 source file$' \
+    "${from_stdin[@]}" "$dir/crlf.py" "${check[@]}" -
+  bad_case stdin-syntax 1 '^<stdin>:[0-9]+:[0-9]+: error: .*\[syntax\]' \
+    "${from_stdin[@]}" "$dir/utf8_ident.py" "${check[@]}" -
+  bad_case stdin-directory 2 '^Incomplete: no issues found in 1 source file; 1 file could not be read$' \
+    "${from_stdin[@]}" "$dir" "${check[@]}" - "$dir/empty.py"
+  bad_case stdin-infer 0 '^f\(\) -> i64=3$' \
+    "${from_stdin[@]}" "$TESTS/bad/stdin_infer.txt" "$FATHOM" infer -
   # `fathom anf` must survive the same inputs, with the same exit status.
   local spec name
   for spec in empty:0 binary:1 utf8_string:1 utf8_ident:1 long_line:0 'deep_parens:0|1' deep_ifs:0 \
