@@ -300,6 +300,33 @@ static AnfNode *read_binding(Lower *L, Scope *s, Scope *owner, int i, const char
   return anf_apply_op(s->cur.g, sp, OP_CHECK_BOUND, 2, b.node, nm);
 }
 
+/* Whether CPython 3.11 defines `name` as a builtin (function, type,
+ * exception or constant).  The ones the DSL supports are ops and are found
+ * before this is asked; the rest are `unsupported`, not undefined. */
+static bool python_builtin(const char *name) {
+  static const char *const names[] = {
+      "__build_class__", "__debug__", "__import__", "aiter", "all", "anext", "any", "ascii",
+      "bin", "breakpoint", "bytearray", "bytes", "callable", "chr", "classmethod", "compile",
+      "complex", "copyright", "credits", "delattr", "dict", "dir", "divmod", "enumerate",
+      "eval", "exec", "exit", "filter", "format", "frozenset", "getattr", "globals", "hasattr",
+      "hash", "help", "hex", "id", "input", "issubclass", "iter", "license", "list", "locals",
+      "map", "memoryview", "next", "object", "oct", "open", "ord", "pow", "property", "quit",
+      "repr", "reversed", "round", "set", "setattr", "slice", "sorted", "staticmethod", "str",
+      "super", "tuple", "type", "vars", "zip", "Ellipsis", "NotImplemented",
+      "ArithmeticError", "AssertionError", "AttributeError", "BaseException",
+      "BlockingIOError", "BufferError", "EOFError", "Exception", "FloatingPointError",
+      "GeneratorExit", "ImportError", "IndexError", "KeyError", "KeyboardInterrupt",
+      "LookupError", "MemoryError", "ModuleNotFoundError", "NameError", "NotImplementedError",
+      "OSError", "OverflowError", "RecursionError", "ReferenceError", "RuntimeError",
+      "StopIteration", "SyntaxError", "SystemExit", "TypeError", "UnboundLocalError",
+      "UnicodeError", "ValueError", "ZeroDivisionError", "Warning", "UserWarning",
+      "DeprecationWarning", "RuntimeWarning",
+  };
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(names[i], name)) return true;
+  return false;
+}
+
 static int lookup_imported(Lower *L, const char *name) {
   static const unsigned order[] = {NS_FATHOM, NS_MATH, NS_FUNCTOOLS};
   for (size_t k = 0; k < sizeof order / sizeof *order; k++)
@@ -320,7 +347,11 @@ AnfNode *read_name(Lower *L, Scope *s, TSNode id) {
   int op = lookup_imported(L, name);
   if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
   if (!strcmp(name, "__name__")) return anf_const_str(L->mod, sp, "__main__", 8);
-  report_undefined(L, s, name, sp, false);
+  if (python_builtin(name))  /* defined when CPython runs the file: not a typo */
+    diag_report(L->diags, DK_UNSUPPORTED, sp,
+                "'%s' is a Python builtin that the fathom DSL does not support", name);
+  else
+    report_undefined(L, s, name, sp, false);
   return error_value(L, sp);
 }
 
