@@ -824,7 +824,12 @@ static const void *join_ctx(void *user, const void *pa, const void *pb) {
   if (a == b || !b) return a;
   if (!a) return b;
   if (a->g != b->g) return a;
-  const AbsValue *args = strip_closures(E, abs_join(E->st, a->args, b->args, NULL));
+  /* strip first: joining the arguments as they are would merge the
+   * closures inside them, and so join their contexts too, recursively (a
+   * closure made in a loop holds the previous trip's closure in its
+   * context's arguments: 2^trips joins); stripped, the join is flat */
+  const AbsValue *args =
+      abs_join(E->st, strip_closures(E, a->args), strip_closures(E, b->args), NULL);
   const Ctx *parent = join_ctx(E, a->parent, b->parent);
   bool is_new;
   return cache_ctx(&E->ctxs, a->g, args, parent, &is_new);
