@@ -34,6 +34,9 @@ struct Ctx {
   CtxState state;
   const AbsValue **vals;   /* per apply of g (anf position), NULL = not yet */
   const AbsValue *result;  /* the graph's value in this context */
+  const AbsValue *seed;    /* its provisional value when an enclosing
+                              fixpoint round restarted it: the next run
+                              starts there, not at bottom (engine.c) */
   int stack_pos;           /* index on the engine's stack while running */
   int lowlink;             /* lowest stack index whose approximation it used */
   int iterations;          /* fixpoint rounds so far */
@@ -46,6 +49,10 @@ struct Ctx {
   Ctx *next_in_graph;      /* list of the graph's contexts, newest first */
   Ctx *prev_running;       /* the graph's next older running context */
   int unroll;              /* re-entries of its (graph, parent) on known paths */
+  const AbsValue *widest;  /* while it runs: the widest arguments its (graph,
+                              parent) was re-entered with on an undetermined
+                              path, shared by the running contexts of that
+                              pair (controlflow/widen.c), NULL = none yet */
   const AbsFn **closures;  /* per graph whose parent is g (parent_slot): its
                               closure over this context, NULL = not made
                               (the AbsStore's closure slot, see engine.c) */

@@ -87,8 +87,7 @@ static void report_reentry_mismatch(Engine *E, AnfNode *site, Ctx *c, const Ctx 
  * recursion on t[1:]) keeps its new value: the recursion is unrolled on
  * it, bounded by the unroll budget. */
 static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *running,
-                             const AbsValue *args) {
-  const AbsValue *old = running->args;
+                             const AbsValue *old, const AbsValue *args) {
   AnfGraph *g = running->g;
   int n = args->tuple.n;
   const AbsValue **items = fx_array(const AbsValue *, n + 1);
@@ -140,8 +139,19 @@ const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, cons
   if (x && x->parent == parent) {
     if (x->args == args) return args;                      /* plain recursion */
     if (E->undet > x->undet_mark) {
-      args = widen(E, site, c, x, args);
+      /* Join with the widest re-entry of this loop or recursion so far,
+       * not only with the running context's arguments: a body with several
+       * undetermined re-entry points (continue, break paths, branches
+       * that bind different variables) otherwise starts a new ascending
+       * chain of contexts from each of them, and nested loops multiply
+       * those chains (161,000 fixpoint rounds in a stress program). */
+      const AbsValue *old = x->widest ? x->widest : x->args;
+      args = widen(E, site, c, x, old, args);
       if (x->args == args) return args;
+      for (Ctx *r = (Ctx *)x; r && r->parent == parent; r = r->prev_running) {
+        if (r->g != g) break;
+        r->widest = args;
+      }
     }
     /* otherwise unroll, one context per trip or call, up to the budget */
     if (x->unroll + 1 >= E->opt.max_contexts) {

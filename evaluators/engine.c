@@ -281,6 +281,7 @@ static void reset_round(Engine *E, Ctx *c) {
   for (int i = c->prov_mark; i < E->prov.len; i++) {
     Ctx *p = E->prov.items[i];
     p->state = CTX_NEW;
+    p->seed = p->result;  /* below its value in the next round (monotone) */
     p->result = NULL;
     p->pending.len = 0;
     cache_clear(&E->ctxs, p);
@@ -330,10 +331,11 @@ static const AbsValue *run_ctx(Engine *E, Ctx *c) {
   c->state = CTX_RUNNING;
   c->stack_pos = E->stack.len;
   c->lowlink = c->stack_pos;
-  c->result = abs_bottom(E->st);
+  c->result = c->seed ? c->seed : abs_bottom(E->st);
   c->prov_mark = E->prov.len;
   c->undet_mark = E->undet;
   c->recursed = false;
+  c->widest = NULL;
   vec_push(&E->stack, c);
   c->prev_running = E->running[c->g->id];
   E->running[c->g->id] = c;
