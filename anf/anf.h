@@ -89,7 +89,13 @@ struct AnfNode {
   union {
     AnfConst c;                                         /* ANF_CONST */
     struct { AnfNode **inputs; int ninputs; } apply;    /* ANF_APPLY */
-    struct { int index; } param;                        /* ANF_PARAM */
+    struct {                                            /* ANF_PARAM */
+      int index;
+      bool loop_target;  /* a for loop header's parameter for a variable the
+                            loop's target binds: its value on entry to the
+                            header is dead in the body (every trip binds it
+                            first) and read only after the loop */
+    } param;
   };
 };
 

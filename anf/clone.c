@@ -71,6 +71,7 @@ static AnfGraph *copy_shell(Cloner *cl, AnfGraph *g, const char *suffix) {
     AnfNode *p = g->params[i];
     AnfNode *q = anf_param_add(c, NULL, p->span);
     q->name = p->name;
+    q->param.loop_target = p->param.loop_target;
     if (g->annots) c->annots[i] = g->annots[i];
     if (p->id < cl->nnodes) cl->map[p->id] = q;
   }

@@ -97,6 +97,13 @@ static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *runnin
     AbsJoinError err = {0};
     items[i] = abs_join(E->st, a, b, &err);
     if (!err.left) continue;
+    if (i < g->nparams && g->params[i]->param.loop_target) {
+      /* `for row in t2:` after a loop that left row a different type: the
+       * header's value is dead in the body, and after the loop it is the
+       * old value or an item, so no merge error, and unknown there */
+      items[i] = abs_unknown(E->st);
+      continue;
+    }
     const AbsValue *acc = g->is_comprehension ? accumulator_list(E, a, b) : NULL;
     if (acc) {
       items[i] = acc;

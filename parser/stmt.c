@@ -332,9 +332,16 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
     init[0] = anf_const_int(L->mod, sp, 0);
   }
   Binding *henv = env_copy(s, env0);
+  bool *target = NULL;
+  if (is_for) {
+    target = fx_alloc_atomic(sizeof(bool) * (size_t)(s->locals.len + 1));
+    memset(target, 0, sizeof(bool) * (size_t)(s->locals.len + 1));
+    mark_targets(L, s, field(L, n, L->f_left), target);
+  }
   for (int i = 0; i < lp.ncarried; i++) {
     int v = lp.carried[i];
     AnfNode *p = anf_param_add(h, s->locals.items[v].name, sp);
+    p->param.loop_target = target && target[v];
     init[i + extra] = env0[v].node;
     henv[v] = (Binding){p, env0[v].st == ST_DEF ? ST_DEF : ST_MAYBE};
   }
