@@ -155,10 +155,8 @@ const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, cons
       const AbsValue *old = x->widest ? x->widest : x->args;
       args = widen(E, site, c, x, old, args);
       if (x->args == args) return args;
-      for (Ctx *r = (Ctx *)x; r && r->parent == parent; r = r->prev_running) {
-        if (r->g != g) break;
-        r->widest = args;
-      }
+      for (Ctx *r = (Ctx *)x; r && r->parent == parent; r = r->prev_running)
+        r->widest = args;  /* the running contexts of g: one instance */
     }
     /* otherwise unroll, one context per trip or call, up to the budget */
     if (x->unroll + 1 >= E->opt.max_contexts) {

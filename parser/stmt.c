@@ -332,10 +332,9 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
     init[0] = anf_const_int(L->mod, sp, 0);
   }
   Binding *henv = env_copy(s, env0);
-  bool *target = NULL;
+  bool *target = NULL;  /* locals the for target binds (zeroed) */
   if (is_for) {
     target = fx_alloc_atomic(sizeof(bool) * (size_t)(s->locals.len + 1));
-    memset(target, 0, sizeof(bool) * (size_t)(s->locals.len + 1));
     mark_targets(L, s, field(L, n, L->f_left), target);
   }
   for (int i = 0; i < lp.ncarried; i++) {
