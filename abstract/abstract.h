@@ -19,7 +19,10 @@
  * < error.  `error` marks a value already reported (silent downstream).
  * Whether a local is bound is orthogonal to its value: `unbound` is the
  * value before assignment, and joining it with v gives "v | unbound"
- * (ABS_MAYBE_UNBOUND), which inference reports on use.
+ * (ABS_MAYBE_UNBOUND), which inference reports on use.  None or a value
+ * is the optional "T | none" (ABS_OPTIONAL, language.md 5): the join of
+ * `none` with any other value; it sits under the unbound wrapper
+ * (`i64 | none | unbound`).
  *
  * Printed notation of the kinds language.md does not fix (the parser reads
  * all of them back, except graph closures):
@@ -98,6 +101,7 @@ int abs_dtype_bits(AbsDType d);
   X(ABS_FUNC, "function")                          \
   X(ABS_UNBOUND, "unbound")                        \
   X(ABS_MAYBE_UNBOUND, "possibly unbound")         \
+  X(ABS_OPTIONAL, "optional")                      \
   X(ABS_SLICE, "slice")                            \
   X(ABS_RANGE, "range")                            \
   X(ABS_ENUMERATE, "enumerate")                    \
@@ -177,6 +181,8 @@ struct AbsValue {
                                                          sorted, no repeats */
     struct { const AbsValue *value; } unbound;   /* ABS_MAYBE_UNBOUND: the
                                                     value when bound */
+    struct { const AbsValue *value; } optional;  /* ABS_OPTIONAL: the value
+                                                    when not None */
     AbsTriple slice;         /* ABS_SLICE: none where absent */
     AbsTriple range;         /* ABS_RANGE */
     struct { const AbsValue *seq, *start; } enumerate;  /* ABS_ENUMERATE */
@@ -239,6 +245,15 @@ const AbsValue *abs_maybe_unbound(AbsStore *st, const AbsValue *v);
 /* The value a local has when it is bound: v without its unbound part
  * (bottom for unbound). */
 const AbsValue *abs_bound_part(AbsStore *st, const AbsValue *v);
+/* "v | none", the optional.  none and bottom give none; unknown, error
+ * and optionals are returned as they are; an unbound part stays outside
+ * (`(v | none) | unbound`). */
+const AbsValue *abs_optional(AbsStore *st, const AbsValue *v);
+/* v when it is not None: the T of "T | none", bottom for none (that path
+ * cannot be taken), v itself for every other value. */
+const AbsValue *abs_not_none(AbsStore *st, const AbsValue *v);
+/* Whether v may be None: none, an optional (under an unbound part too). */
+bool abs_may_be_none(const AbsValue *v);
 const AbsValue *abs_slice(AbsStore *st, const AbsValue *start,
                           const AbsValue *stop, const AbsValue *step);
 const AbsValue *abs_range(AbsStore *st, const AbsValue *start,
@@ -403,7 +418,8 @@ typedef struct AbsJoinError {
 
 /* The least upper bound of a and b.  a == b gives a; bottom is the
  * identity; error absorbs everything silently; unbound with v gives
- * "v | unbound"; unknown absorbs every other value; scalars of one kind
+ * "v | unbound"; unknown absorbs every other value; none with v (or an
+ * optional with v) gives the optional "join | none"; scalars of one kind
  * with different values give the kind's ANY; tuples of one length, lists,
  * slices, ranges, ... join element-wise; tensors join dim-wise (different
  * dims give `?`, different ranks an unknown rank); function sets unite.
@@ -437,6 +453,11 @@ AbsTruth abs_truthiness(const AbsValue *v);
  * object, a module, or a tuple/slice/range/kwarg made only of those. */
 bool abs_is_const(const AbsValue *v);
 bool abs_has_error(const AbsValue *v);           /* is or contains error */
+/* Whether v's None parts agree with annotation ann: v may be None only
+ * where ann allows it (`T | none`, `none`), and where ann is `none` v is
+ * None, at the top and inside tuples and lists (the other parts are
+ * compared by joining). */
+bool abs_none_fits(const AbsValue *v, const AbsValue *ann);
 /* The value of a known int (i64=k, or bool=True as 1 when allow_bool). */
 bool abs_const_int(const AbsValue *v, bool allow_bool, int64_t *out);
 const char *abs_kind_name(AbsKind k);            /* "tuple", "Tensor" */

@@ -59,6 +59,7 @@ static const AbsValue *map_children(AbsStore *st, const AbsValue *v, ValueMap f,
   case ABS_FUNC: return map_func(st, v, f, ctx);
   case ABS_MAYBE_UNBOUND:
     return abs_maybe_unbound(st, f(st, v->unbound.value, ctx));
+  case ABS_OPTIONAL: return abs_optional(st, f(st, v->optional.value, ctx));
   case ABS_SLICE: case ABS_RANGE: return map_triple(st, v, f, ctx);
   case ABS_ENUMERATE:
     return abs_enumerate(st, f(st, v->enumerate.seq, ctx),

@@ -3,7 +3,8 @@
  * The order of the rules is the definition (abstract.h, abs_join):
  *   equal -> same; bottom -> the other; error -> error (silent);
  *   unbound on either side -> "join of the bound parts | unbound";
- *   unknown -> unknown; different kinds -> mismatch;
+ *   unknown -> unknown; none or an optional on either side -> "join of
+ *   the parts that are not None | none"; different kinds -> mismatch;
  *   then per kind: scalars forget the value, containers join element-wise,
  *   tensors dim-wise, function sets unite.
  * A mismatch makes the position where it happens an error value and
@@ -186,6 +187,10 @@ static const AbsValue *join_rec(Join *j, const AbsValue *a, const AbsValue *b) {
     return abs_maybe_unbound(j->st, bound);
   }
   if (a->kind == ABS_UNKNOWN || b->kind == ABS_UNKNOWN) return j->st->unknown;
+  if (abs_may_be_none(a) || abs_may_be_none(b)) {   /* v | none */
+    const AbsValue *v = join_rec(j, abs_not_none(j->st, a), abs_not_none(j->st, b));
+    return abs_optional(j->st, v);
+  }
   if (a->kind != b->kind) return mismatch(j, a, b, ABS_MISMATCH_KIND);
   return join_same_kind(j, a, b);
 }

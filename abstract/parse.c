@@ -475,6 +475,14 @@ static const AbsValue *r_tuple(P *p) {
   return abs_tuple(p->st, items.len, items.items);
 }
 
+/* Optional[T] (typing's spelling of `T | None`). */
+static const AbsValue *r_optional(P *p) {
+  if (!accept(p, "[")) fail_at(p, p->pos, "Optional needs its type, as in Optional[int]");
+  const AbsValue *v = value(p);
+  expect(p, "]");
+  return abs_optional(p->st, v);
+}
+
 static const AbsValue *r_list(P *p) {
   open_bracket(p, "list", "list[int]");
   const AbsValue *elem = value(p);
@@ -640,7 +648,7 @@ static const struct { const char *word; Rule rule; } heads[] = {
   {"unbound", r_unbound}, {"ellipsis", r_ellipsis}, {"slice", r_slice},
   {"range", r_range}, {"enumerate", r_enumerate}, {"zip", r_zip},
   {"module", r_module}, {"exception", r_exception}, {"kwarg", r_kwarg},
-  {"function", r_function},
+  {"function", r_function}, {"Optional", r_optional},
 };
 
 static const AbsValue *primary(P *p) {
@@ -653,15 +661,19 @@ static const AbsValue *primary(P *p) {
   fail_at(p, (size_t)(w - p->s), "unknown type '%.*s'", (int)n, w);
 }
 
-/* primary, optionally `| unbound` */
+/* primary, then `| none` / `| None` (an optional, in either order) and
+ * `| unbound`. */
 static const AbsValue *value(P *p) {
   const AbsValue *v = primary(p);
-  if (peek(p) != '|') return v;
-  size_t at = p->pos++, n;
-  const char *w = word(p, &n, "'unbound'");
-  if (!same(w, n, "unbound"))
-    fail_at(p, at, "unions other than '| unbound' are not supported");
-  return abs_maybe_unbound(p->st, v);
+  while (peek(p) == '|') {
+    size_t at = p->pos++;
+    const AbsValue *q = primary(p);
+    if (q->kind == ABS_UNBOUND) v = abs_maybe_unbound(p->st, v);
+    else if (q->kind == ABS_NONE) v = abs_optional(p->st, v);
+    else if (v->kind == ABS_NONE) v = abs_optional(p->st, q);
+    else fail_at(p, at, "unions other than '| None' and '| unbound' are not supported");
+  }
+  return v;
 }
 
 /* ---- constant literals ---- */

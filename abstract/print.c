@@ -164,6 +164,10 @@ void abs_print(StrBuf *b, const AbsValue *v) {
     abs_print(b, v->unbound.value);
     sb_puts(b, " | unbound");
     break;
+  case ABS_OPTIONAL:
+    abs_print(b, v->optional.value);
+    sb_puts(b, " | none");
+    break;
   default: print_misc(b, v); break;
   }
 }

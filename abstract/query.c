@@ -115,6 +115,9 @@ AbsTruth abs_truthiness(const AbsValue *v) {
   case ABS_STR:
     return v->sc.known ? truth(v->sc.len != 0) : ABS_TRUTH_UNKNOWN;
   case ABS_NONE: return ABS_TRUTH_FALSE;
+  case ABS_OPTIONAL:   /* None is false: false only when T always is */
+    return abs_truthiness(v->optional.value) == ABS_TRUTH_FALSE ? ABS_TRUTH_FALSE
+                                                                : ABS_TRUTH_UNKNOWN;
   case ABS_TUPLE: return truth(v->tuple.n != 0);
   case ABS_RANGE: return range_truth(v);
   case ABS_TYPE: case ABS_FUNC: case ABS_SLICE: case ABS_ENUMERATE:
@@ -123,4 +126,29 @@ AbsTruth abs_truthiness(const AbsValue *v) {
   default:   /* list, tensor, kwarg, unknown, bottom, error, unbound */
     return ABS_TRUTH_UNKNOWN;
   }
+}
+
+/* ---- None against an annotation ---- */
+
+bool abs_none_fits(const AbsValue *v, const AbsValue *ann) {
+  if (v->kind == ABS_MAYBE_UNBOUND) v = v->unbound.value;
+  if (ann->kind == ABS_MAYBE_UNBOUND) ann = ann->unbound.value;
+  switch (v->kind) {
+  case ABS_UNKNOWN: case ABS_ERROR: case ABS_BOTTOM: return true;
+  default: break;
+  }
+  if (ann->kind == ABS_UNKNOWN) return true;
+  if (abs_may_be_none(v) && !abs_may_be_none(ann)) return false;
+  if (ann->kind == ABS_NONE) return v->kind == ABS_NONE;
+  v = v->kind == ABS_OPTIONAL ? v->optional.value : v;
+  ann = ann->kind == ABS_OPTIONAL ? ann->optional.value : ann;
+  if (v->kind == ABS_NONE) return true;
+  if (v->kind == ABS_TUPLE && ann->kind == ABS_TUPLE && v->tuple.n == ann->tuple.n) {
+    for (int i = 0; i < v->tuple.n; i++)
+      if (!abs_none_fits(v->tuple.items[i], ann->tuple.items[i])) return false;
+    return true;
+  }
+  if (v->kind == ABS_LIST && ann->kind == ABS_LIST)
+    return abs_none_fits(v->list.elem, ann->list.elem);
+  return true;
 }

@@ -80,6 +80,7 @@ static bool value_eq(const void *pa, const void *pb) {
     return a->type.kind == b->type.kind && a->type.dtype == b->type.dtype;
   case ABS_FUNC: return func_eq(a, b);
   case ABS_MAYBE_UNBOUND: return a->unbound.value == b->unbound.value;
+  case ABS_OPTIONAL: return a->optional.value == b->optional.value;
   case ABS_SLICE: case ABS_RANGE: return triple_eq(a->range, b->range);
   case ABS_ENUMERATE:
     return a->enumerate.seq == b->enumerate.seq &&
@@ -133,6 +134,8 @@ static uint8_t value_flags(const AbsValue *v) {
   case ABS_FUNC: return func_flags(v);
   case ABS_MAYBE_UNBOUND:
     return children_flags(&v->unbound.value, 1, ABS_F_BROAD);
+  case ABS_OPTIONAL:
+    return children_flags(&v->optional.value, 1, ABS_F_BROAD);
   case ABS_SLICE: case ABS_RANGE: {
     const AbsValue *k[3] = {v->range.start, v->range.stop, v->range.step};
     return children_flags(k, 3, both);
@@ -398,6 +401,34 @@ const AbsValue *abs_bound_part(AbsStore *st, const AbsValue *v) {
   if (v->kind == ABS_UNBOUND) return st->bottom;
   if (v->kind == ABS_MAYBE_UNBOUND) return v->unbound.value;
   return v;
+}
+
+const AbsValue *abs_optional(AbsStore *st, const AbsValue *v) {
+  switch (v->kind) {
+  case ABS_BOTTOM: case ABS_NONE: return st->none;
+  case ABS_UNKNOWN: case ABS_ERROR: case ABS_OPTIONAL: return v;
+  case ABS_UNBOUND: return abs_maybe_unbound(st, st->none);
+  case ABS_MAYBE_UNBOUND: return abs_maybe_unbound(st, abs_optional(st, v->unbound.value));
+  default: break;
+  }
+  AbsValue key = {.kind = ABS_OPTIONAL};
+  key.optional.value = v;
+  key.hash = abs_hash_add(abs_hash_start(ABS_OPTIONAL), v->hash);
+  return abs_intern_value(st, &key);
+}
+
+const AbsValue *abs_not_none(AbsStore *st, const AbsValue *v) {
+  switch (v->kind) {
+  case ABS_NONE: return st->bottom;
+  case ABS_OPTIONAL: return v->optional.value;
+  case ABS_MAYBE_UNBOUND: return abs_maybe_unbound(st, abs_not_none(st, v->unbound.value));
+  default: return v;
+  }
+}
+
+bool abs_may_be_none(const AbsValue *v) {
+  if (v->kind == ABS_MAYBE_UNBOUND) v = v->unbound.value;
+  return v->kind == ABS_NONE || v->kind == ABS_OPTIONAL;
 }
 
 static const AbsValue *triple(AbsStore *st, AbsKind kind, const AbsValue *a,

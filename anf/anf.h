@@ -132,6 +132,10 @@ struct AnfGraph {
   bool is_assert_fail;      /* the failing branch of an assert */
   bool is_comprehension;    /* a graph of a generator expression: merging
                                accumulators of different lengths makes a list */
+  bool falls_off;           /* its output is the implicit `return None` at the
+                               end of a function that also returns values */
+  const char *entry_when;   /* blocks: when control enters it, for messages
+                               ("the test at line 5 is false"), or NULL */
   /* Set by anf_manage(): */
   AnfGraph *parent;         /* innermost graph owning a needed free variable */
   int parent_slot;          /* its index among the graphs with this parent */

@@ -43,6 +43,9 @@ struct Ctx {
   int prov_mark;           /* engine's provisional list length at push */
   int undet_mark;          /* undetermined calls in progress at push */
   bool recursed;           /* its approximation was used (recursion) */
+  bool falls_off;          /* a path ends by falling off a function's end:
+                              its graph's output, or a block it tail-calls
+                              (controlflow/returns.c) */
   PtrVec pending;          /* Diag *: findings held until the context is final */
   const Ctx *caller;       /* first context that called it (call chains) */
   AnfNode *call_site;      /* the apply in `caller` */

@@ -53,6 +53,8 @@ bool span_valid(Span s);          /* has a file and start <= end <= len */
   X(DK_NO_RETURN, "no-return", SEV_ERROR)                    \
   X(DK_RETURN_ANNOTATION, "return-annotation", SEV_ERROR)    \
   X(DK_ASSERT_FALSE, "assert-false", SEV_ERROR)              \
+  X(DK_OPTIONAL, "optional", SEV_ERROR)                      \
+  X(DK_MISSING_RETURN, "missing-return", SEV_WARNING)        \
   X(DK_BUDGET, "budget", SEV_WARNING)                        \
   X(DK_REVEAL, "reveal-type", SEV_NOTE)
 

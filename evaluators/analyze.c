@@ -125,6 +125,7 @@ static void check_return(Analysis *a, Ctx *c, DiagSink *diags) {
   AbsJoinError jerr = {0};
   const AbsValue *result = abs_bound_part(a->st, c->result);
   abs_join(a->st, tower(a->st, result, ann), ann, &jerr);
+  if (!abs_none_fits(result, ann)) jerr.left = result;   /* i64 | none for int */
   const char *why = jerr.left ? NULL
                     : rules_tensor_annotation_mismatch(a->st, g->nparams, params, c->args,
                                                        ann, result);

@@ -268,6 +268,7 @@ static const AbsValue *eval_body(Engine *E, Ctx *c) {
   for (int i = 0; i < g->effects.len; i++)
     if (eval_node(E, g->effects.items[i], c)->kind == ABS_BOTTOM) dead = true;
   const AbsValue *out = g->output ? eval_node(E, g->output, c) : abs_none(E->st);
+  if (g->falls_off && !dead) c->falls_off = true;
   return dead ? abs_bottom(E->st) : out;
 }
 
@@ -372,6 +373,7 @@ static const AbsValue *run_ctx(Engine *E, Ctx *c) {
     finalize(E, c);
     if (was_recursive && r->kind == ABS_BOTTOM) cf_no_return(E, c);
   }
+  if (c->falls_off) cf_missing_return(E, c, r);
   return r;
 }
 
@@ -535,7 +537,10 @@ static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *
     if (x && x->parent == pctx) nc->unroll = x->unroll + 1;
     E->stats.contexts++;
   }
-  return eval_ctx(E, nc);
+  const AbsValue *r = eval_ctx(E, nc);
+  /* a block in tail position that fell off a function's end */
+  if (nc->falls_off && g->role == ANF_G_BLOCK && site == c->g->output) c->falls_off = true;
+  return r;
 }
 
 /* f(*t1, *t2, k=v): expand the tuples and call f. */
@@ -593,6 +598,8 @@ static const AbsValue *call_prim(Engine *E, AnfNode *site, Ctx *c, AnfOp op, con
   EvalCall ec = {.E = E, .st = E->st, .node = site, .ctx = c, .op = op,
                  .nargs = a->npos, .args = a->pos, .nkw = a->nkw,
                  .kw_names = a->kw_names, .kw_vals = a->kw_vals};
+  if (!(info->flags & RULE_KEEPS_NONE) && eval_has_optional(&ec))
+    return eval_optional_args(&ec, info->rule);
   return info->rule(&ec);
 }
 
@@ -647,6 +654,8 @@ const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, i
   case ABS_ERROR: return f;
   case ABS_UNKNOWN: return f;
   case ABS_FUNC: break;
+  case ABS_OPTIONAL: /* reported, then called as the function it may be */
+    return eval_call(E, site, c, eval_call_optional(E, site, c, f), nargs, args);
   default:
     engine_report(E, site, site->span, c, DK_NOT_CALLABLE,
                   fx_sprintf("%s is not callable", abs_to_string(abs_broaden(E->st, f))));
@@ -783,6 +792,7 @@ static const AbsValue *strip_closures(Engine *E, const AbsValue *v) {
   }
   case ABS_LIST: return abs_list(E->st, strip_closures(E, v->list.elem));
   case ABS_MAYBE_UNBOUND: return abs_maybe_unbound(E->st, strip_closures(E, v->unbound.value));
+  case ABS_OPTIONAL: return abs_optional(E->st, strip_closures(E, v->optional.value));
   case ABS_FUNC: {
     const AbsFn **fns = fx_array(const AbsFn *, v->func.n + 1);
     for (int i = 0; i < v->func.n; i++) fns[i] = strip_fn(E, v->func.fns[i]);

@@ -42,6 +42,15 @@ const char *engine_ctx_name(Engine *E, const Ctx *c);
 /* The innermost function (def or lambda) context containing c. */
 const Ctx *engine_function_ctx(const Ctx *c);
 
+/* optional.c */
+/* Whether a positional or keyword argument of c is an optional. */
+bool eval_has_optional(const EvalCall *c);
+/* rule applied to c when an argument is an optional: run on T, tried on
+ * None; an `optional` error where None is invalid. */
+const AbsValue *eval_optional_args(EvalCall *c, PrimRule rule);
+/* Calling an optional function value: reported; returns the function. */
+const AbsValue *eval_call_optional(Engine *E, AnfNode *site, Ctx *c, const AbsValue *fn);
+
 /* controlflow/widen.c */
 /* The arguments to call g with from `site`: the given ones, or widened
  * when g is re-entered from inside one of its own undetermined branches
@@ -54,6 +63,16 @@ const AbsValue *cf_merge(Engine *E, AnfNode *site, Ctx *c, const AbsValue *acc,
                          const AbsFn *acc_fn, const AbsValue *next, const AbsFn *next_fn);
 /* A recursion or loop that finished with no value on any path. */
 void cf_no_return(Engine *E, Ctx *head);
+/* controlflow/returns.c */
+/* A function context c that fell off its end (Ctx.falls_off) and whose
+ * result is an optional: the missing-return warning. */
+void cf_missing_return(Engine *E, Ctx *c, const AbsValue *result);
+/* When control enters block b (the innermost entry_when up its lexical
+ * chain), or NULL. */
+const char *cf_entry_when(const AnfGraph *b);
+/* When function f falls off its end (NULL: it cannot, or it is not
+ * known); *end (may be NULL) gets its last line when it can. */
+const char *cf_fall_off_when(AnfGraph *f, Span *end);
 /* Budget notes (once per graph / once per analysis). */
 void cf_note_budget(Engine *E, AnfNode *site, AnfGraph *g, const char *what);
 

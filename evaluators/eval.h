@@ -87,6 +87,9 @@ enum {
                            engine does not cache today: a lookup costs more than
                            most rules) */
   RULE_LAZY_ERRORS = 2, /* called even when an argument is error/bottom */
+  RULE_KEEPS_NONE = 4,  /* stores or shows its arguments: an optional ("T |
+                           none") reaches the rule as it is; the other rules
+                           run on T and on None (evaluators/optional.c) */
 };
 typedef struct PrimInfo {
   PrimRule rule;

@@ -8,7 +8,8 @@
  *   rules_scalar.c   arithmetic, bit and unary operators (numbers, and the
  *                    str/tuple/list meanings of + * %)
  *   rules_compare.c  == != < <= > >= is in not truth switch; the three-valued
- *                    equality and ordering other rules reuse
+ *                    equality and ordering other rules reuse; the narrowing
+ *                    of a tested name (narrow_none ...)
  *   rules_seq.c      tuples, lists, slices, indexing, unpacking, iteration
  *                    (for loops and comprehensions), range enumerate zip len
  *   rules_str.c      str helpers: code points, Python's int()/float()

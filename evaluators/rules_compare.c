@@ -334,3 +334,30 @@ const AbsValue *rule_switch(EvalCall *c) {
   const AbsValue *j = abs_join(c->st, a, b, &err);
   return err.left ? abs_unknown(c->st) : j;
 }
+
+/* ----------------------------------------------------------- narrowing */
+
+/* narrow_*(x): x on a path where a test of it held (parser/cond.c).  A
+ * value the test rules out gives bottom: that path is never taken. */
+
+/* `x is None` held: x is None (also when unknown). */
+const AbsValue *rule_narrow_none(EvalCall *c) {
+  const AbsValue *x = c->args[0];
+  if (x->kind == ABS_UNBOUND || x->kind == ABS_MAYBE_UNBOUND) return x;
+  if (abs_may_be_none(x) || x->kind == ABS_UNKNOWN) return abs_none(c->st);
+  return abs_bottom(c->st);
+}
+
+/* `x is not None` held. */
+const AbsValue *rule_narrow_not_none(EvalCall *c) { return abs_not_none(c->st, c->args[0]); }
+
+/* `x` was true: not None (None is false). */
+const AbsValue *rule_narrow_truthy(EvalCall *c) { return abs_not_none(c->st, c->args[0]); }
+
+/* `x` was false: None when its other values are always true. */
+const AbsValue *rule_narrow_falsy(EvalCall *c) {
+  const AbsValue *x = c->args[0];
+  if (x->kind == ABS_OPTIONAL && abs_truthiness(x->optional.value) == ABS_TRUTH_TRUE)
+    return abs_none(c->st);
+  return x;
+}

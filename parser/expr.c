@@ -68,15 +68,28 @@ AnfNode *switch_call(Lower *L, Scope *s, Span sp, AnfNode *c, AnfGraph *t, AnfGr
   return anf_apply(s->cur.g, sp, &sw, 1);
 }
 
-/* Lower `e` as the whole body of branch graph g; returns nothing. */
-static void branch_value(Lower *L, Scope *s, AnfGraph *g, TSNode e, AnfNode *ready) {
-  AnfGraph *saved = s->cur.g;
+/* Lower `e` as the whole body of branch graph g, knowing the facts its
+ * test gave (NULL: none); returns nothing. */
+static void branch_value(Lower *L, Scope *s, AnfGraph *g, TSNode e, AnfNode *ready,
+                         const Facts *facts) {
+  Block saved = s->cur;
   s->cur.g = g;
+  if (facts && facts->n) s->cur.env = env_with_facts(s, saved.env, facts);
   s->cond_depth++;
   AnfNode *v = ready ? ready : lower_expr(L, s, e);
   anf_set_output(g, v);
   s->cond_depth--;
-  s->cur.g = saved;
+  s->cur = saved;
+}
+
+/* The left operand of `x and y` / `x or y` as the value of the branch that
+ * returns it: a tested name narrowed by what its truth says there. */
+static AnfNode *operand_value(Lower *L, Scope *s, TSNode left, AnfNode *a, const Facts *f) {
+  if (kind(L, left) != K_identifier || !s->cur.env) return a;
+  int i = scope_local(s, text_of(L, left));
+  for (int k = 0; i >= 0 && k < f->n; k++)
+    if (f->local[k] == i) return narrowed(L, s, a, f->bits[k], s->locals.items[i].name, a->span);
+  return a;
 }
 
 /* ---- literals ---- */
@@ -419,16 +432,25 @@ static AnfNode *lower_unary(Lower *L, Scope *s, TSNode n) {
   return op_call(L, s, sp, op, 1, x);
 }
 
-/* a and b -> switch(a, @and_rhs, @and_lhs)(); a or b -> switch(a, @or_lhs, @or_rhs)() */
+/* a and b -> switch(a, @and_rhs, @and_lhs)(); a or b -> switch(a, @or_lhs, @or_rhs)().
+ * The value is an operand (Python's semantics); b is evaluated knowing
+ * what a's truth says about a tested name (`x is not None and x.ndim`). */
 static AnfNode *lower_boolean(Lower *L, Scope *s, TSNode n) {
   bool is_and = !strcmp(ts_node_type(field(L, n, L->f_operator)), "and");
-  AnfNode *a = lower_expr(L, s, field(L, n, L->f_left));
+  TSNode left = field(L, n, L->f_left);
+  AnfNode *a = lower_expr(L, s, left);
   TSNode right = field(L, n, L->f_right);
   Span sp = span_of(L, n);
+  Facts on_true, on_false;
+  cond_facts(L, s, left, &on_true, &on_false);
   AnfGraph *rhs = new_block(L, s, is_and ? "and_rhs" : "or_rhs", s->cur.g, span_of(L, right));
   AnfGraph *lhs = new_block(L, s, is_and ? "and_lhs" : "or_lhs", s->cur.g, span_of(L, n));
-  branch_value(L, s, rhs, right, NULL);
-  branch_value(L, s, lhs, right, a);
+  branch_value(L, s, rhs, right, NULL, is_and ? &on_true : &on_false);
+  AnfGraph *saved = s->cur.g;
+  s->cur.g = lhs;
+  AnfNode *av = operand_value(L, s, unparen(L, left), a, is_and ? &on_false : &on_true);
+  s->cur.g = saved;
+  branch_value(L, s, lhs, right, av, NULL);
   return is_and ? switch_call(L, s, sp, a, rhs, lhs) : switch_call(L, s, sp, a, lhs, rhs);
 }
 
@@ -483,16 +505,24 @@ static AnfNode *lower_compare(Lower *L, Scope *s, TSNode n) {
   return compare_from(L, s, ops, opk, operands, 0, nops, first, span_of(L, n));
 }
 
+/* x if c else y -> switch(c, @ifexp_true, @ifexp_false)(), branching on
+ * each and/or operand of c (cond.c), each branch knowing c's facts. */
 static AnfNode *lower_ifexp(Lower *L, Scope *s, TSNode n) {
   TSNode *kids;
   int nk = named_kids(L, n, &kids);
   if (nk < 3) return error_value(L, span_of(L, n));
-  AnfNode *c = lower_expr(L, s, kids[1]);
-  AnfGraph *t = new_block(L, s, "ifexp_true", s->cur.g, span_of(L, kids[0]));
-  AnfGraph *f = new_block(L, s, "ifexp_false", s->cur.g, span_of(L, kids[2]));
-  branch_value(L, s, t, kids[0], NULL);
-  branch_value(L, s, f, kids[2], NULL);
-  return switch_call(L, s, span_of(L, n), c, t, f);
+  Span csp = span_of(L, kids[1]);
+  CondTarget tt = {.what = "ifexp_true", .span = span_of(L, kids[0]), .lexical = s->cur.g,
+                   .when = test_when(L, csp, true)};
+  CondTarget ft = {.what = "ifexp_false", .span = span_of(L, kids[2]), .lexical = s->cur.g,
+                   .when = test_when(L, csp, false)};
+  Span whole = span_of(L, n);
+  AnfNode *r = cond_branch(L, s, kids[1], &tt, &ft, "ifexp", &whole);
+  Facts on_true, on_false;
+  cond_facts(L, s, kids[1], &on_true, &on_false);
+  branch_value(L, s, tt.g, kids[0], NULL, &on_true);
+  branch_value(L, s, ft.g, kids[2], NULL, &on_false);
+  return r;
 }
 
 /* ---- names, attributes, subscripts ---- */
@@ -673,8 +703,8 @@ AnfGraph *lower_lambda_graph(Lower *L, Scope *s, TSNode n) {
   fs->cur.env = fx_array(Binding, fs->locals.len ? fs->locals.len : 1);
   AnfNode *unb = anf_const_unbound(L->mod, span_of(L, n));
   for (int i = 0; i < fs->locals.len; i++)
-    fs->cur.env[i] = fs->locals.items[i].is_param ? (Binding){g->params[i], ST_DEF}
-                                                  : (Binding){unb, ST_NOT};
+    fs->cur.env[i] = fs->locals.items[i].is_param ? (Binding){.node = g->params[i], .st = ST_DEF}
+                                                  : (Binding){.node = unb, .st = ST_NOT};
   Ctl top = {.kind = CTL_FUNC};
   fs->ctl = &top;
   anf_set_output(g, lower_expr(L, fs, body));
@@ -731,16 +761,23 @@ static AnfNode *comp_if(Lower *L, Comp *c, int i, AnfNode *acc) {
   Span sp = span_of(L, cl);
   TSNode *kids;
   if (named_kids(L, cl, &kids) < 1) return acc;
-  AnfNode *cond = lower_expr(L, cs, kids[0]);
   AnfGraph *outer = cs->cur.g;
-  AnfGraph *keep = new_block(L, cs, name_join(c->what, "_if", ""), outer, sp);
-  AnfGraph *skip = new_block(L, cs, name_join(c->what, "_skip", ""), outer, sp);
+  const char *what = name_join(c->what, "_if", "");
+  CondTarget kt = {.what = what, .span = sp, .lexical = outer};
+  CondTarget st = {.what = name_join(c->what, "_skip", ""), .span = sp, .lexical = outer};
+  AnfNode *r = cond_branch(L, cs, kids[0], &kt, &st, what, &sp);
+  AnfGraph *keep = kt.g, *skip = st.g;
   keep->is_comprehension = skip->is_comprehension = !c->is_list;
+  Facts on_true, on_false;
+  cond_facts(L, cs, kids[0], &on_true, &on_false);
+  Binding *env = cs->cur.env;
   cs->cur.g = keep;
+  cs->cur.env = env_with_facts(cs, env, &on_true);
   anf_set_output(keep, comp_clause(L, c, i + 1, acc));
   cs->cur.g = outer;
+  cs->cur.env = env;
   anf_set_output(skip, acc);
-  return switch_call(L, cs, sp, cond, keep, skip);
+  return r;
 }
 
 static AnfNode *comp_clause(Lower *L, Comp *c, int i, AnfNode *acc) {
@@ -773,7 +810,7 @@ static AnfNode *lower_comprehension(Lower *L, Scope *s, TSNode n, bool is_list) 
   cs->cur.g = s->cur.g;
   cs->cur.env = fx_array(Binding, cs->locals.len ? cs->locals.len : 1);
   AnfNode *unb = anf_const_unbound(L->mod, sp);
-  for (int i = 0; i < cs->locals.len; i++) cs->cur.env[i] = (Binding){unb, ST_NOT};
+  for (int i = 0; i < cs->locals.len; i++) cs->cur.env[i] = (Binding){.node = unb, .st = ST_NOT};
   cs->ctl = s->ctl;
   cs->cond_depth = 1; /* a walrus here would bind in the enclosing function */
   c.cs = cs;

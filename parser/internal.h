@@ -54,9 +54,19 @@ typedef enum {
 
 typedef enum { ST_DEF, ST_MAYBE, ST_NOT } BindStatus;
 
+/* What a branch's tests taught it about a local (cond.c): bits of
+ * Binding.narrow, applied by each read of the local. */
+enum {
+  NARROW_NONE = 1,      /* x is None here */
+  NARROW_NOT_NONE = 2,  /* x is not None here */
+  NARROW_TRUTHY = 4,    /* x is true here */
+  NARROW_FALSY = 8,     /* x is false here */
+};
+
 typedef struct Binding {
   AnfNode *node;     /* current value (UNBOUND constant when ST_NOT) */
   BindStatus st;
+  uint8_t narrow;    /* NARROW_* bits: reads see node narrowed by them */
 } Binding;
 
 typedef struct Block {   /* insertion point; g == NULL after return/raise */
@@ -85,6 +95,7 @@ struct Ctl {
   bool is_for;
   AnfNode *k;            /* for loops: the header's index parameter */
   AnfGraph *after;       /* CPS loops with break: the after-block */
+  bool looped;           /* the body goes round again (end or continue) */
   Span span;
 };
 
@@ -210,6 +221,46 @@ AnfGraph *new_block(Lower *L, Scope *s, const char *what, AnfGraph *lexical, Spa
 AnfNode *call_graph(Lower *L, Scope *s, Span sp, AnfGraph *g, int nargs, AnfNode **args);
 int binop_of(const char *tok);            /* "+" -> OP_ADD, or -1 */
 AnfNode *switch_call(Lower *L, Scope *s, Span sp, AnfNode *c, AnfGraph *t, AnfGraph *f);
+
+/* cond.c */
+enum { MAX_FACTS = 8 };
+typedef struct Facts {   /* locals narrowed by a test, with their NARROW_* bits */
+  int n;
+  int local[MAX_FACTS];
+  uint8_t bits[MAX_FACTS];
+} Facts;
+/* A branch target, made on first use (so graphs keep source order). */
+typedef struct CondTarget {
+  AnfGraph *g;
+  const char *what;      /* name suffix: "if_true" */
+  Span span;
+  AnfGraph *lexical;
+  const char *when;      /* AnfGraph.entry_when of the graph */
+} CondTarget;
+/* What a condition's truth (t) and falsity (f) say about locals of s. */
+void cond_facts(Lower *L, Scope *s, TSNode cond, Facts *t, Facts *f);
+void facts_apply(Binding *env, const Facts *f);
+Binding *env_with_facts(Scope *s, const Binding *env, const Facts *f);
+/* At a merge into env: each local keeps the narrowing that every end,
+ * holding the same node, agrees on. */
+void env_meet_narrowing(Scope *s, Binding *env, const Block *ends, int nends);
+/* v narrowed by bits (in the current graph, named `name`). */
+AnfNode *narrowed(Lower *L, Scope *s, AnfNode *v, uint8_t bits, const char *name, Span sp);
+/* The value of local `local` of s under binding b (narrowings applied). */
+AnfNode *binding_value(Lower *L, Scope *s, int local, const Binding *b, Span sp);
+AnfGraph *cond_target(Lower *L, Scope *s, CondTarget *t);
+/* Branch to t when cond is true, to f when false, from the current graph
+ * (and/or/not branch on each operand); returns the call.  what names the
+ * blocks testing right operands ("if" -> if_and, if_or).  whole (may be
+ * NULL): the span of the switch when cond is a single test. */
+AnfNode *cond_branch(Lower *L, Scope *s, TSNode cond, CondTarget *t, CondTarget *f,
+                     const char *what, const Span *whole);
+/* Does n (parentheses and nots aside) combine tests with and/or? */
+bool is_bool_tree(Lower *L, TSNode n);
+/* n without enclosing parentheses. */
+TSNode unparen(Lower *L, TSNode n);
+/* "the test at line 5 is false" (for AnfGraph.entry_when). */
+const char *test_when(Lower *L, Span test, bool truth);
 
 /* stmt.c */
 void lower_block(Lower *L, Scope *s, TSNode block);

@@ -765,7 +765,7 @@ static void lower_module(Lower *L) {
   s->cur.g = mg;
   s->cur.env = fx_array(Binding, s->locals.len ? s->locals.len : 1);
   AnfNode *unb = anf_const_unbound(m, span_from_bytes(L->file, 0, 0));
-  for (int i = 0; i < s->locals.len; i++) s->cur.env[i] = (Binding){unb, ST_NOT};
+  for (int i = 0; i < s->locals.len; i++) s->cur.env[i] = (Binding){.node = unb, .st = ST_NOT};
   Ctl top = {.kind = CTL_FUNC};
   s->ctl = &top;
 

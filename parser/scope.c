@@ -270,7 +270,7 @@ Binding *env_copy(Scope *s, const Binding *env) {
 void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp) {
   int i = scope_local(s, name);
   if (i < 0 || !s->cur.env) return; /* the pre-scan saw every binding */
-  s->cur.env[i] = (Binding){v, ST_DEF};
+  s->cur.env[i] = (Binding){.node = v, .st = ST_DEF};
   if (!v->name && v->kind != ANF_CONST) v->name = name;
   /* module-level values are checked even when no function reads them */
   if (s->kind == SC_MODULE && v->kind == ANF_APPLY && v->graph == s->cur.g)
@@ -290,14 +290,20 @@ static AnfNode *read_binding(Lower *L, Scope *s, Scope *owner, int i, const char
   Local *loc = &owner->locals.items[i];
   if (loc->static_def) return anf_const_graph(L->mod, sp, loc->static_def);
   Binding b = owner->cur.env[i];
+  /* a test's narrowing applies where the branch reads it: in its own
+   * scope and in comprehensions (evaluated on the spot), not in a nested
+   * def or lambda, which may run after the name changed */
+  bool narrow = b.narrow != 0 && b.st != ST_NOT;
+  for (Scope *sc = s; narrow && sc != owner; sc = sc->outer) narrow = sc->kind == SC_COMP;
+  AnfNode *v = narrow ? narrowed(L, s, b.node, b.narrow, name, sp) : b.node;
   if (owner->kind == SC_MODULE) {
-    if (b.st == ST_DEF) return at_use(L, b.node, sp);
+    if (b.st == ST_DEF) return at_use(L, v, sp);
     report_undefined(L, s, name, sp, s == owner);
     return error_value(L, sp);
   }
-  if (b.st == ST_DEF) return at_use(L, b.node, sp);
+  if (b.st == ST_DEF) return at_use(L, v, sp);
   AnfNode *nm = anf_const_str(L->mod, sp, name, strlen(name));
-  return anf_apply_op(s->cur.g, sp, OP_CHECK_BOUND, 2, b.node, nm);
+  return anf_apply_op(s->cur.g, sp, OP_CHECK_BOUND, 2, v, nm);
 }
 
 /* Whether CPython 3.11 defines `name` as a builtin (function, type,

@@ -132,11 +132,11 @@ static int diff_locals(Scope *s, const Binding *base, Block *ends, int nends, in
 /* The value a branch or loop exit returns for the variables `vars`. */
 static AnfNode *pack(Lower *L, Scope *s, Span sp, const Binding *env, int *vars, int n) {
   if (n == 0) return anf_const_none(L->mod, sp);
-  if (n == 1) return env[vars[0]].node;
+  if (n == 1) return binding_value(L, s, vars[0], &env[vars[0]], sp);
   AnfNode *local[16]; /* anf_apply copies its inputs */
   AnfNode **in = n < 16 ? local : fx_array(AnfNode *, n + 1);
   in[0] = anf_const_op(L->mod, sp, OP_MAKE_TUPLE);
-  for (int i = 0; i < n; i++) in[i + 1] = env[vars[i]].node;
+  for (int i = 0; i < n; i++) in[i + 1] = binding_value(L, s, vars[i], &env[vars[i]], sp);
   return anf_apply(s->cur.g, sp, in, n + 1);
 }
 
@@ -146,16 +146,18 @@ static void unpack_into(Lower *L, Scope *s, Span sp, AnfNode *r, int *vars, int 
   for (int i = 0; i < n; i++) {
     AnfNode *v = n == 1 ? r : op_call(L, s, sp, OP_GETITEM, 2, r, anf_const_int(L->mod, sp, i));
     if (!v->name) v->name = s->locals.items[vars[i]].name;
-    s->cur.env[vars[i]] = (Binding){v, st[i]};
+    s->cur.env[vars[i]] = (Binding){.node = v, .st = st[i]};
   }
 }
 
 /* Lower `body` (a block, or an elif chain continuation) in graph g. */
 typedef void (*BodyFn)(Lower *L, Scope *s, void *arg);
 
-static Block lower_branch(Lower *L, Scope *s, AnfGraph *g, const Binding *env0, BodyFn fn, void *arg) {
+/* The body runs in g, knowing the facts its condition gave. */
+static Block lower_branch(Lower *L, Scope *s, AnfGraph *g, const Binding *env0, const Facts *facts,
+                          BodyFn fn, void *arg) {
   s->cur.g = g;
-  s->cur.env = env_copy(s, env0);
+  s->cur.env = env_with_facts(s, env0, facts);
   fn(L, s, arg);
   return s->cur;
 }
@@ -194,18 +196,22 @@ static bool chain_escapes(Lower *L, IfChain *c) {
 static void lower_if_from(Lower *L, Scope *s, IfChain *c) {
   TSNode cond = c->conds[c->i];
   Span sp = span_of(L, cond);
-  AnfNode *cv = lower_expr(L, s, cond);
   AnfGraph *g0 = s->cur.g;
-  Binding *env0 = s->cur.env;
   bool cps = chain_escapes(L, c);
-  AnfGraph *t = new_block(L, s, "if_true", g0, span_of(L, c->bodies[c->i]));
-  AnfGraph *f = new_block(L, s, "if_false", g0, sp);
-  if (cps) anf_set_output(g0, switch_call(L, s, sp, cv, t, f));
+  CondTarget tt = {.what = "if_true", .span = span_of(L, c->bodies[c->i]), .lexical = g0,
+                   .when = test_when(L, sp, true)};
+  CondTarget ft = {.what = "if_false", .span = sp, .lexical = g0, .when = test_when(L, sp, false)};
+  AnfNode *r = cond_branch(L, s, cond, &tt, &ft, "if", NULL);
+  Binding *env0 = s->cur.env;   /* after the condition: a walrus there binds */
+  AnfGraph *t = tt.g, *f = ft.g;
+  Facts on_true, on_false;
+  cond_facts(L, s, cond, &on_true, &on_false);
+  if (cps) anf_set_output(g0, r);
   Block ends[2];
   int nends = 0;
-  Block e = lower_branch(L, s, t, env0, body_block, &c->bodies[c->i]);
+  Block e = lower_branch(L, s, t, env0, &on_true, body_block, &c->bodies[c->i]);
   if (e.g) ends[nends++] = e;
-  e = lower_branch(L, s, f, env0, else_part, c);
+  e = lower_branch(L, s, f, env0, &on_false, else_part, c);
   if (e.g) ends[nends++] = e;
   int *vars = fx_array(int, s->locals.len + 1);
   int nv = diff_locals(s, cps ? NULL : env0, ends, nends, vars);
@@ -222,7 +228,7 @@ static void lower_if_from(Lower *L, Scope *s, IfChain *c) {
     }
     s->cur.g = g0;
     s->cur.env = env_copy(s, env0);
-    AnfNode *r = switch_call(L, s, sp, cv, t, f);
+    env_meet_narrowing(s, s->cur.env, ends, nends);
     if (nends == 0) {
       anf_set_output(g0, r);
       s->cur.g = NULL;
@@ -241,14 +247,16 @@ static void lower_if_from(Lower *L, Scope *s, IfChain *c) {
   for (int i = 0; i < nv; i++)
     params[i] = anf_param_add(j, s->locals.items[vars[i]].name, sp);
   for (int k = 0; k < nends; k++) {
-    AnfNode **args = fx_array(AnfNode *, nv + 1);
-    for (int i = 0; i < nv; i++) args[i] = ends[k].env[vars[i]].node;
     s->cur = ends[k];
+    AnfNode **args = fx_array(AnfNode *, nv + 1);
+    for (int i = 0; i < nv; i++)
+      args[i] = binding_value(L, s, vars[i], &ends[k].env[vars[i]], c->span);
     anf_set_output(ends[k].g, call_graph(L, s, c->span, j, nv, args));
   }
   s->cur.g = j;
   s->cur.env = env_copy(s, ends[0].env);
-  for (int i = 0; i < nv; i++) s->cur.env[vars[i]] = (Binding){params[i], st[i]};
+  env_meet_narrowing(s, s->cur.env, ends, nends);
+  for (int i = 0; i < nv; i++) s->cur.env[vars[i]] = (Binding){.node = params[i], .st = st[i]};
 }
 
 static void lower_if(Lower *L, Scope *s, TSNode n) {
@@ -284,7 +292,11 @@ static AnfNode *loop_again(Lower *L, Scope *s, Ctl *lp, Span sp) {
   AnfNode **args = fx_array(AnfNode *, lp->ncarried + 1);
   if (lp->is_for)
     args[0] = op_call(L, s, sp, OP_ADD, 2, lp->k, anf_const_int(L->mod, sp, 1));
-  for (int i = 0; i < lp->ncarried; i++) args[i + extra] = s->cur.env[lp->carried[i]].node;
+  for (int i = 0; i < lp->ncarried; i++) {
+    int v = lp->carried[i];
+    args[i + extra] = binding_value(L, s, v, &s->cur.env[v], sp);
+  }
+  lp->looped = true;
   return call_graph(L, s, sp, lp->header, lp->ncarried + extra, args);
 }
 
@@ -293,7 +305,8 @@ static AnfNode *loop_again(Lower *L, Scope *s, Ctl *lp, Span sp) {
 static AnfNode *loop_leave(Lower *L, Scope *s, Ctl *lp, Span sp) {
   if (lp->kind == CTL_CPS_LOOP && lp->after) {
     AnfNode **args = fx_array(AnfNode *, lp->ncarried + 1);
-    for (int i = 0; i < lp->ncarried; i++) args[i] = s->cur.env[lp->carried[i]].node;
+    for (int i = 0; i < lp->ncarried; i++)
+      args[i] = binding_value(L, s, lp->carried[i], &s->cur.env[lp->carried[i]], sp);
     return call_graph(L, s, sp, lp->after, lp->ncarried, args);
   }
   return pack(L, s, sp, s->cur.env, lp->carried, lp->ncarried);
@@ -341,28 +354,37 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
     int v = lp.carried[i];
     AnfNode *p = anf_param_add(h, s->locals.items[v].name, sp);
     p->param.loop_target = target && target[v];
-    init[i + extra] = env0[v].node;
-    henv[v] = (Binding){p, env0[v].st == ST_DEF ? ST_DEF : ST_MAYBE};
+    init[i + extra] = binding_value(L, s, v, &env0[v], sp);
+    henv[v] = (Binding){.node = p, .st = env0[v].st == ST_DEF ? ST_DEF : ST_MAYBE};
   }
   lp.header = h;
   if (cps && has_break(L, body)) {
     lp.after = new_block(L, s, name_join(what, "_after", ""), g0, sp);
+    lp.after->entry_when = fx_sprintf("the loop at line %u ends", sp.line + 1);
     for (int i = 0; i < lp.ncarried; i++)
       anf_param_add(lp.after, s->locals.items[lp.carried[i]].name, sp);
   }
   /* header: test, then body or exit */
   s->cur.g = h;
   s->cur.env = henv;
-  AnfNode *more = is_for ? op_call(L, s, sp, OP_LT, 2, lp.k, len)
-                         : lower_expr(L, s, field(L, n, L->f_condition));
+  CondTarget bt = {.what = name_join(what, "_body", ""), .span = span_of(L, body), .lexical = h};
+  CondTarget et = {.what = name_join(what, "_exit", ""), .span = sp, .lexical = h};
+  Facts on_true = {0}, on_false = {0};
+  if (is_for) {
+    AnfNode *more = op_call(L, s, sp, OP_LT, 2, lp.k, len);
+    AnfGraph *bg = cond_target(L, s, &bt);
+    anf_set_output(h, switch_call(L, s, sp, more, bg, cond_target(L, s, &et)));
+  } else {
+    TSNode cond = field(L, n, L->f_condition);
+    anf_set_output(h, cond_branch(L, s, cond, &bt, &et, what, &sp));
+    cond_facts(L, s, cond, &on_true, &on_false);
+  }
   henv = s->cur.env; /* a walrus in the condition rebinds */
-  AnfGraph *b = new_block(L, s, name_join(what, "_body", ""), h, span_of(L, body));
-  AnfGraph *e = new_block(L, s, name_join(what, "_exit", ""), h, sp);
-  anf_set_output(h, switch_call(L, s, sp, more, b, e));
+  AnfGraph *b = bt.g, *e = et.g;
 
   /* body */
   s->cur.g = b;
-  s->cur.env = env_copy(s, henv);
+  s->cur.env = env_with_facts(s, henv, &on_true);
   s->ctl = &lp;
   if (is_for) {
     AnfNode *item = op_call(L, s, sp, OP_ITER_GET, 2, seq, lp.k);
@@ -373,8 +395,10 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
   s->ctl = lp.up;
 
   /* exit: the else clause, then leave */
+  e->entry_when = fx_sprintf("the loop at line %u %s", sp.line + 1,
+                             lp.looped ? "finishes without returning" : "runs zero times");
   s->cur.g = e;
-  s->cur.env = env_copy(s, henv);
+  s->cur.env = env_with_facts(s, henv, &on_false);
   if (!node_is_null(else_body)) lower_block(L, s, else_body);
   Block exit_end = s->cur;
   BindStatus *st = fx_array(BindStatus, lp.ncarried + 1);
@@ -402,7 +426,7 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
   s->cur.g = lp.after;
   s->cur.env = env_copy(s, henv);
   for (int i = 0; i < lp.ncarried; i++)
-    s->cur.env[lp.carried[i]] = (Binding){lp.after->params[i], st[i]};
+    s->cur.env[lp.carried[i]] = (Binding){.node = lp.after->params[i], .st = st[i]};
 }
 
 static void lower_break_continue(Lower *L, Scope *s, TSNode n, bool is_break) {
@@ -610,18 +634,24 @@ static void lower_assert(Lower *L, Scope *s, TSNode n) {
     k++;
   }
   if (node_is_null(cond)) return;
-  AnfNode *c = lower_expr(L, s, cond);
   AnfGraph *g0 = s->cur.g;
-  AnfGraph *ok = new_block(L, s, "assert_ok", g0, sp);
-  AnfGraph *fail = new_block(L, s, "assert_fail", g0, sp);
+  CondTarget okt = {.what = "assert_ok", .span = sp, .lexical = g0};
+  CondTarget failt = {.what = "assert_fail", .span = sp, .lexical = g0};
+  AnfNode *r = cond_branch(L, s, cond, &okt, &failt, "assert", &sp);
+  AnfGraph *ok = okt.g, *fail = failt.g;
   fail->is_assert_fail = true;
-  anf_set_output(g0, switch_call(L, s, sp, c, ok, fail));
+  anf_set_output(g0, r);
+  Facts on_true, on_false;
+  cond_facts(L, s, cond, &on_true, &on_false);
+  Binding *env0 = s->cur.env;
   s->cur.g = fail;
+  s->cur.env = env_with_facts(s, env0, &on_false);
   AnfNode *m = node_is_null(msg) ? NULL : lower_expr(L, s, msg);
   AnfNode *exc = m ? op_call(L, s, sp, OP_ASSERTION_ERROR, 1, m)
                    : op_call(L, s, sp, OP_ASSERTION_ERROR, 0);
   anf_set_output(fail, op_call(L, s, sp, OP_RAISE, 1, exc));
   s->cur.g = ok;
+  s->cur.env = env_with_facts(s, env0, &on_true);
 }
 
 /* ---- functions ---- */
@@ -741,8 +771,8 @@ void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
   fs->cur.env = fx_array(Binding, fs->locals.len ? fs->locals.len : 1);
   AnfNode *unb = anf_const_unbound(L->mod, span_of(L, def));
   for (int i = 0, p = 0; i < fs->locals.len; i++)
-    fs->cur.env[i] = fs->locals.items[i].is_param ? (Binding){g->params[p++], ST_DEF}
-                                                  : (Binding){unb, ST_NOT};
+    fs->cur.env[i] = fs->locals.items[i].is_param ? (Binding){.node = g->params[p++], .st = ST_DEF}
+                                                  : (Binding){.node = unb, .st = ST_NOT};
   Ctl top = {.kind = CTL_FUNC};
   fs->ctl = &top;
   lower_block(L, fs, body);
@@ -750,6 +780,8 @@ void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
     Span end = span_of(L, def);
     end = span_from_bytes(L->file, end.end, end.end);
     anf_set_output(fs->cur.g, anf_const_none(L->mod, end));
+    /* falling off the end while a return gives a value: missing-return */
+    fs->cur.g->falls_off = stmt_has_return(L, body);
   }
   /* static defs in unreachable code still get a body */
   for (int i = 0; i < fs->locals.len; i++) {

@@ -79,6 +79,7 @@ bool spec_concrete(const AbsValue *v) {
   switch (v->kind) {
   case ABS_UNKNOWN: case ABS_ERROR: return false;
   case ABS_MAYBE_UNBOUND: return spec_concrete(v->unbound.value);
+  case ABS_OPTIONAL: return spec_concrete(v->optional.value);
   case ABS_TUPLE:
     for (int i = 0; i < v->tuple.n; i++)
       if (!spec_concrete(v->tuple.items[i])) return false;
@@ -450,9 +451,11 @@ static SpecNode *prim_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValue
 }
 
 /* Ops that return their first argument unchanged once the analysis has
- * checked them. */
+ * checked them (a narrowing only changes what the analysis knows). */
 static bool is_identity(Spec *sp, SpecGraph *S, AnfNode *n, AnfOp op) {
-  if (op == OP_REVEAL_TYPE || op == OP_CHECK_BOUND) return n->apply.ninputs >= 2;
+  if (op == OP_REVEAL_TYPE || op == OP_CHECK_BOUND || op == OP_NARROW_NONE ||
+      op == OP_NARROW_NOT_NONE || op == OP_NARROW_TRUTHY || op == OP_NARROW_FALSY)
+    return n->apply.ninputs >= 2;
   if (op == OP_UNPACK && n->apply.ninputs >= 2) {
     const AbsValue *s = value_in(sp, S, n->apply.inputs[1]);
     return s && s->kind == ABS_TUPLE;

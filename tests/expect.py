@@ -46,7 +46,8 @@ KINDS = {
     "type-mismatch": "error", "arity": "error", "not-callable": "error",
     "index-out-of-range": "error", "attribute": "error", "shape-mismatch": "error",
     "dtype-mismatch": "error", "no-return": "error", "return-annotation": "error",
-    "assert-false": "error", "budget": "warning", "reveal-type": "note",
+    "assert-false": "error", "optional": "error", "missing-return": "warning",
+    "budget": "warning", "reveal-type": "note",
 }
 
 EXPECT_RE = re.compile(r"#\s*expect-(type|error|warning|note)\s*:\s*(.*?)\s*$")

@@ -292,6 +292,8 @@ PRIMS = {
     "abs": F.abs, "min": F.min, "max": F.max, "sum": F.sum,
     "print": lambda *a, **k: print(*a, **k, file=sys.stderr),
     "reveal_type": lambda x: x, "partial": functools.partial,
+    "narrow_none": lambda x: x, "narrow_not_none": lambda x: x,
+    "narrow_truthy": lambda x: x, "narrow_falsy": lambda x: x,
     "math.sqrt": math.sqrt, "math.exp": math.exp, "math.log": math.log,
     "jit": F.jit, "grad": F.grad, "value_and_grad": F.value_and_grad,
 }

@@ -286,6 +286,47 @@ static void test_join_tensors_functions_unbound(void **state) {
   assert_null(err.left);
 }
 
+/* None joined with another value is the optional "T | none" (language.md
+ * 5): no mismatch; narrowing takes the None part away again. */
+static void test_join_optional(void **state) {
+  (void)state;
+  AbsStore *st = abs_store_new();
+  AbsJoinError err = {0};
+  const AbsValue *i = abs_int_any(st), *none = abs_none(st);
+  const AbsValue *oi = abs_join(st, none, abs_int(st, 3), &err);
+  assert_int_equal(oi->kind, ABS_OPTIONAL);
+  assert_string_equal(S(oi), "i64=3 | none");
+  assert_ptr_equal(abs_join(st, abs_int(st, 3), none, &err), oi);
+  assert_ptr_equal(abs_join(st, oi, abs_int(st, 4), &err), abs_optional(st, i));
+  assert_ptr_equal(abs_join(st, oi, none, &err), oi);
+  assert_ptr_equal(abs_join(st, none, abs_bottom(st), &err), none);
+  assert_ptr_equal(abs_join(st, oi, abs_unknown(st), &err), abs_unknown(st));
+  assert_ptr_equal(abs_join(st, oi, abs_error(st), &err), abs_error(st));
+  /* under the unbound wrapper, and inside containers */
+  assert_string_equal(S(abs_join(st, abs_unbound(st), oi, &err)), "i64=3 | none | unbound");
+  const AbsValue *t = abs_join(st, tup2(st, i, none), tup2(st, none, i), &err);
+  assert_string_equal(S(t), "tuple[i64 | none, i64 | none]");
+  assert_null(err.left);
+  /* constructors and narrowing */
+  assert_ptr_equal(abs_optional(st, none), none);
+  assert_ptr_equal(abs_optional(st, abs_bottom(st)), none);
+  assert_ptr_equal(abs_optional(st, oi), oi);
+  assert_ptr_equal(abs_not_none(st, oi), abs_int(st, 3));
+  assert_ptr_equal(abs_not_none(st, none), abs_bottom(st));
+  assert_ptr_equal(abs_not_none(st, i), i);
+  assert_true(abs_may_be_none(oi));
+  assert_true(abs_may_be_none(abs_maybe_unbound(st, none)));
+  assert_false(abs_may_be_none(i));
+  /* broaden, truthiness, flags */
+  assert_ptr_equal(abs_broaden(st, oi), abs_optional(st, i));
+  assert_false(abs_is_const(oi));
+  assert_int_equal(abs_truthiness(oi), ABS_TRUTH_UNKNOWN);
+  assert_int_equal(abs_truthiness(abs_optional(st, abs_tuple(st, 0, NULL))), ABS_TRUTH_FALSE);
+  assert_true(abs_leq(st, none, oi));
+  assert_true(abs_leq(st, i, abs_optional(st, i)));
+  assert_false(abs_leq(st, abs_optional(st, i), i));
+}
+
 static void expect_mismatch(AbsStore *st, const AbsValue *a, const AbsValue *b,
                             const char *left, const char *right, const char *path,
                             AbsMismatch why, const char *result) {
@@ -309,7 +350,7 @@ static void test_join_mismatch(void **state) {
                   ABS_MISMATCH_KIND, "error");
   expect_mismatch(st, abs_bool(st, true), abs_int(st, 1), "bool=True", "i64=1", "",
                   ABS_MISMATCH_KIND, "error");
-  expect_mismatch(st, abs_none(st), i, "none", "i64", "", ABS_MISMATCH_KIND, "error");
+  expect_mismatch(st, abs_optional(st, i), f, "i64", "f64", "", ABS_MISMATCH_KIND, "error");
   expect_mismatch(st, tup2(st, i, i), abs_tuple(st, 1, &i), "tuple[i64, i64]",
                   "tuple[i64]", "", ABS_MISMATCH_LENGTH, "error");
   expect_mismatch(st, tup2(st, i, i), tup2(st, i, f), "i64", "f64", "element 1",
@@ -332,7 +373,8 @@ static void test_join_mismatch(void **state) {
                   "slice stop", ABS_MISMATCH_KIND, "slice[none, error, none]");
   /* possibly unbound is transparent; the first mismatch is the one reported */
   expect_mismatch(st, abs_maybe_unbound(st, tup2(st, i, i)), tup2(st, f, abs_none(st)),
-                  "i64", "f64", "element 0", ABS_MISMATCH_KIND, "tuple[error, error] | unbound");
+                  "i64", "f64", "element 0", ABS_MISMATCH_KIND,
+                  "tuple[error, i64 | none] | unbound");
   /* leq */
   assert_true(abs_leq(st, abs_int(st, 3), i));
   assert_false(abs_leq(st, i, abs_int(st, 3)));
@@ -412,6 +454,8 @@ static void test_print_every_kind(void **state) {
     {abs_error(st), "error"},
     {abs_unbound(st), "unbound"},
     {abs_maybe_unbound(st, i), "i64 | unbound"},
+    {abs_optional(st, i), "i64 | none"},
+    {abs_maybe_unbound(st, abs_optional(st, tup2(st, i, f))), "tuple[i64, f64] | none | unbound"},
     {abs_ellipsis(st), "ellipsis"},
     {abs_closure(st, &graph_fib, NULL), "function(fib)"},
     {abs_prim(st, OP_MATH_SQRT), "function(math.sqrt)"},
@@ -458,7 +502,8 @@ static void test_parse_roundtrip(void **state) {
     "Tensor[f32, (N,)]", "Tensor[f32, ()]", "Tensor[f32, ...]", "Tensor[i64, (?, ?)]",
     "Tensor[u8, (2*N, T+4, N*T, T//2, (T+1)//2-1, 2*(T//2), N-T)]", "type=f32",
     "type=bool_", "type=int", "type=Tensor", "type=NoneType", "unknown", "bottom",
-    "error", "unbound", "i64 | unbound", "tuple[i64 | unbound, f64]", "ellipsis",
+    "error", "unbound", "i64 | unbound", "tuple[i64 | unbound, f64]", "i64 | none",
+    "Tensor[f32, (B, 3)] | none | unbound", "list[i64 | none]", "ellipsis",
     "function(add)", "function(add | mul | math.sqrt)", "function(partial(add, i64=1))",
     "function(sub | partial(add, i64=1, kwarg[axis, i64=0]))",
     "function(grad(tanh, i64=0))", "function(value_and_grad(tanh, tuple[i64=0, i64=1]))",
@@ -514,6 +559,9 @@ static void test_parse_python_spellings(void **state) {
     {"None", "none"}, {"tuple[int, float]", "tuple[i64, f64]"},
     {"tuple[int, tuple[str, None]]", "tuple[i64, tuple[str, none]]"},
     {"tuple[()]", "tuple[()]"}, {"tuple[int,]", "tuple[i64]"},
+    {"Optional[int]", "i64 | none"}, {"int | None", "i64 | none"},
+    {"None | tuple[int, int]", "tuple[i64, i64] | none"},
+    {"typing.Optional[Tensor[f32, (3,)]]", "Tensor[f32, (3,)] | none"},
     {"list[int]", "list[i64]"}, {"List[float]", "list[f64]"},
     {"Tuple[int, bool]", "tuple[i64, bool]"},
     {"Tensor[f32, (B, 128)]", "Tensor[f32, (B, 128)]"},
@@ -594,7 +642,7 @@ static void test_parse_errors(void **state) {
   expect_parse_error("str='abc", 4, "unterminated string");
   expect_parse_error("bool=Maybe", 5, "expected True or False");
   expect_parse_error("i64 x", 4, "unexpected 'x'");
-  expect_parse_error("i64 | int", 4, "unions other than '| unbound' are not supported");
+  expect_parse_error("i64 | int", 4, "unions other than '| None' and '| unbound' are not supported");
   expect_parse_error("function(fib)", 9,
                      "unknown function 'fib' (only primitives can be parsed)");
   expect_parse_error("slice[none, none]", 5, "slice takes 3 fields");
@@ -729,6 +777,7 @@ int run_abstract_tests(void) {
     cmocka_unit_test(test_dim_print_and_subst),
     cmocka_unit_test(test_join_rules),
     cmocka_unit_test(test_join_tensors_functions_unbound),
+    cmocka_unit_test(test_join_optional),
     cmocka_unit_test(test_join_mismatch),
     cmocka_unit_test(test_broaden),
     cmocka_unit_test(test_print_every_kind),
