@@ -108,19 +108,25 @@ static int callees(AnfNode *call, AnfGraph **out) {
   return n;
 }
 
-/* A call of a function that returns None on some path. */
-static bool origin_in_function(AnfGraph *f, Origin *o) {
+/* A call of a function that returns None on some path: it falls off its
+ * end, or its returned value comes from a None. */
+static bool origin_in_function(AnfGraph *f, int depth, Origin *o) {
   if (f->role != ANF_G_FUNCTION) return false;
   const char *name = f->fn_name ? f->fn_name : f->name;
   const char *dot = strrchr(name, '.');
   if (dot) name = dot + 1;
   Span end = {0};
   const char *when = cf_fall_off_when(f, &end);
-  if (!end.file) return false;   /* it does not fall off its end */
-  o->found = true;
+  if (end.file) {
+    o->found = true;
+    o->at = end;
+  } else if (f->output && origin_of(f->output, depth + 1, o)) {
+    when = o->when;
+  } else {
+    return false;
+  }
   o->when = when ? fx_sprintf("'%s' returns None, as it does when %s", name, when)
                  : fx_sprintf("'%s' returns None", name);
-  o->at = end;
   return true;
 }
 
@@ -183,7 +189,7 @@ static bool origin_of(AnfNode *n, int depth, Origin *o) {
   for (int i = 0; i < ng; i++) {
     if (gs[i]->role == ANF_G_BLOCK) {
       if (origin_in_branch(gs[i], k, depth, o)) return true;
-    } else if (k < 0 && origin_in_function(gs[i], o)) {
+    } else if (k < 0 && origin_in_function(gs[i], depth, o)) {
       return true;
     }
   }
@@ -293,14 +299,19 @@ const AbsValue *eval_optional_args(EvalCall *c, PrimRule rule) {
 const AbsValue *eval_call_optional(Engine *E, AnfNode *site, Ctx *ctx, const AbsValue *fn) {
   AnfNode *callee = site->kind == ANF_APPLY ? site->apply.inputs[0] : NULL;
   const char *name = callee ? callee->name : NULL;
-  const char *t = abs_to_string(abs_broaden(E->st, fn->optional.value));
+  Origin o = {0};
+  if (callee) origin_of(callee, 0, &o);
+  const char *why = o.when ? fx_sprintf("it is None when %s", o.when)
+                           : fx_sprintf("its type is %s | none",
+                                        abs_to_string(abs_broaden(E->st, fn->optional.value)));
   const char *msg =
-      name ? fx_sprintf("'%s' may be None here (its type is %s | none), and None is not "
-                        "callable; test it with `if %s is not None:`",
-                        name, t, name)
-           : fx_sprintf("the function called here may be None (its type is %s | none), and "
-                        "None is not callable",
-                        t);
-  engine_report(E, site, callee ? callee->span : site->span, ctx, DK_OPTIONAL, msg);
+      name ? fx_sprintf("'%s' may be None here (%s) and a call needs a function; test it "
+                        "with `if %s is not None:`",
+                        name, why, name)
+           : fx_sprintf("the function called here may be None (%s); test it with "
+                        "`is not None` first",
+                        why);
+  Diag *d = engine_report(E, site, site->span, ctx, DK_OPTIONAL, msg);
+  if (d && o.found && span_valid(o.at)) diag_note(d, o.at, "None comes from here");
   return fn->optional.value;
 }

@@ -751,6 +751,20 @@ void lower_params(Lower *L, Scope *outer, Scope *fs, AnfGraph *g, TSNode params)
 
 static void lower_static_def(Lower *L, Scope *s, Local *loc, bool is_jit);
 
+/* Where the code of a block ends: its last statement without the comments
+ * that follow it (the implicit `return None` is placed there). */
+static uint32_t code_end(Lower *L, TSNode n) {
+  for (int depth = 0; depth < 64; depth++) {
+    TSNode *kids;
+    int i = named_kids(L, n, &kids) - 1;
+    while (i >= 0 && kind(L, kids[i]) == K_comment) i--;
+    if (i < 0) break;
+    n = kids[i];
+    if (!(sym_flags(L, n) & SYM_COMPOUND)) break;
+  }
+  return ts_node_end_byte(n);
+}
+
 /* Lower a function's body into g; its parameters are already in place. */
 void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
   TSNode body = field(L, def, L->f_body);
@@ -777,8 +791,8 @@ void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
   fs->ctl = &top;
   lower_block(L, fs, body);
   if (fs->cur.g) {
-    Span end = span_of(L, def);
-    end = span_from_bytes(L->file, end.end, end.end);
+    uint32_t at = code_end(L, body);
+    Span end = span_from_bytes(L->file, at, at);
     anf_set_output(fs->cur.g, anf_const_none(L->mod, end));
     /* falling off the end while a return gives a value: missing-return */
     fs->cur.g->falls_off = stmt_has_return(L, body);

@@ -451,11 +451,10 @@ static SpecNode *prim_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValue
 }
 
 /* Ops that return their first argument unchanged once the analysis has
- * checked them (a narrowing only changes what the analysis knows). */
+ * checked them.  (A narrowing stays: its value is the argument, but its
+ * type is narrower, and a call may need the narrower type.) */
 static bool is_identity(Spec *sp, SpecGraph *S, AnfNode *n, AnfOp op) {
-  if (op == OP_REVEAL_TYPE || op == OP_CHECK_BOUND || op == OP_NARROW_NONE ||
-      op == OP_NARROW_NOT_NONE || op == OP_NARROW_TRUTHY || op == OP_NARROW_FALSY)
-    return n->apply.ninputs >= 2;
+  if (op == OP_REVEAL_TYPE || op == OP_CHECK_BOUND) return n->apply.ninputs >= 2;
   if (op == OP_UNPACK && n->apply.ninputs >= 2) {
     const AbsValue *s = value_in(sp, S, n->apply.inputs[1]);
     return s && s->kind == ABS_TUPLE;

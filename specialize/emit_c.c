@@ -950,6 +950,8 @@ static const char *prim_expr(Emit *e, const SpecGraph *S, const SpecNode *x) {
     break;
   case OP_RANGE: return make_range(e, x, a);
   case OP_UNPACK: case OP_CHECK_BOUND: case OP_REVEAL_TYPE: return a[0];
+  case OP_NARROW_NONE: case OP_NARROW_NOT_NONE: case OP_NARROW_TRUTHY: case OP_NARROW_FALSY:
+    return a[0];
   case OP_ABS:
     return fl ? fx_sprintf("fabs(%s)", a[0]) : fx_sprintf("fx_i_abs(%s)", a[0]);
   case OP_MIN: case OP_MAX: {
