@@ -64,6 +64,10 @@ static AnfGraph *copy_shell(Cloner *cl, AnfGraph *g, const char *suffix) {
   c->role = g->role;
   c->is_jit = g->is_jit;
   c->is_loop_header = g->is_loop_header;
+  c->is_assert_fail = g->is_assert_fail;
+  c->is_comprehension = g->is_comprehension;
+  c->falls_off = g->falls_off;
+  c->entry_when = g->entry_when;
   c->vararg = g->vararg;
   c->nkwonly = g->nkwonly;
   c->ret_annot = g->ret_annot;

@@ -55,7 +55,8 @@ class TypeCheckError(Exception):
 class _TypeParser:
     """The language.md notation, enough to check values: scalars with or
     without a constant, none, tuple[...], list[...], Tensor[dt, (dims)] and
-    Tensor[dt, ...]; anything else (functions, ranges, ...) is accepted."""
+    Tensor[dt, ...], optionals `T | none` and `T | unbound`; anything else
+    (functions, ranges, ...) is accepted."""
 
     def __init__(self, text):
         self.s, self.i = text, 0
@@ -98,6 +99,9 @@ class _TypeParser:
 
     def parse(self):
         t = self.parse1()
+        if self.peek(" | none"):
+            self.eat(" | none")
+            t = ("optional", t)
         if self.peek(" | unbound"):
             self.eat(" | unbound")
             return ("maybe", t)
@@ -182,6 +186,8 @@ def _fits(t, v):
         return v is UNBOUND
     if k == "maybe":
         return v is UNBOUND or _fits(t[1], v)
+    if k == "optional":
+        return v is None or _fits(t[1], v)
     if k == "const":
         kind, lit = t[1], t[2]
         if not _fits((kind,), v):
