@@ -143,6 +143,7 @@ enum {
   ABS_F_CONST = 1 << 0, /* one concrete Python value (see abs_is_const) */
   ABS_F_BROAD = 1 << 1, /* abs_broaden(v) == v */
   ABS_F_ERROR = 1 << 2, /* is or contains an error value */
+  ABS_F_UNKNOWN = 1 << 3, /* is or contains unknown (closures' contexts aside) */
 };
 
 typedef struct AbsItems { int n; const AbsValue *const *items; } AbsItems;
@@ -428,6 +429,10 @@ typedef struct AbsJoinError {
  * tuple[i64, error]) and err (may be NULL) records it. */
 const AbsValue *abs_join(AbsStore *st, const AbsValue *a, const AbsValue *b,
                          AbsJoinError *err);
+/* The join where a mismatch is not an error: the positions that cannot be
+ * joined become unknown (a merge whose condition is undetermined only
+ * because of unknown values or a generic context: interfaces.md). */
+const AbsValue *abs_join_soft(AbsStore *st, const AbsValue *a, const AbsValue *b);
 /* a <= b in the lattice: join(a, b) == b without a mismatch. */
 bool abs_leq(AbsStore *st, const AbsValue *a, const AbsValue *b);
 /* Forget constants, keep types and shapes: i64=3 -> i64, tuple[i64=1,
@@ -453,6 +458,7 @@ AbsTruth abs_truthiness(const AbsValue *v);
  * object, a module, or a tuple/slice/range/kwarg made only of those. */
 bool abs_is_const(const AbsValue *v);
 bool abs_has_error(const AbsValue *v);           /* is or contains error */
+bool abs_has_unknown(const AbsValue *v);         /* is or contains unknown */
 /* Whether v's None parts agree with annotation ann: v may be None only
  * where ann allows it (`T | none`, `none`), and where ann is `none` v is
  * None, at the top and inside tuples and lists (the other parts are
