@@ -22,7 +22,10 @@
  * calls a function value, so no other context sees the None.
  *
  * A call of an optional function value (`f = g if c else None; f(x)`) is
- * the same mistake: reported, then the call goes on with the function. */
+ * the same mistake: reported, then the call goes on with the function.
+ * In lenient contexts (the coverage of code the entries skipped, with a
+ * pruning test assumed the other way) a None is a structural fact that
+ * test may guard, so there the error is silent (interfaces.md). */
 #include <string.h>
 
 #include "engine.h"
@@ -286,6 +289,10 @@ const AbsValue *eval_optional_args(EvalCall *c, PrimRule rule) {
     if (orig[i]->kind != ABS_OPTIONAL) continue;
     const AbsValue *rn = trial(&sub, rule, i);
     if (abs_has_error(rn)) {
+      /* code the entries skipped, analysed with a pruning test assumed
+       * the other way: None there may be what that test guards against
+       * (interfaces.md), so it is silent */
+      if (c->ctx->lenient) return abs_unknown(c->st);
       report_optional(c, i, orig[i]);
       return r;
     }
@@ -297,6 +304,7 @@ const AbsValue *eval_optional_args(EvalCall *c, PrimRule rule) {
 }
 
 const AbsValue *eval_call_optional(Engine *E, AnfNode *site, Ctx *ctx, const AbsValue *fn) {
+  if (ctx->lenient) return fn->optional.value;   /* silent there, as above */
   AnfNode *callee = site->kind == ANF_APPLY ? site->apply.inputs[0] : NULL;
   const char *name = callee ? callee->name : NULL;
   Origin o = {0};
