@@ -214,8 +214,25 @@ static const char *use_name(AnfOp op) {
   return fx_sprintf("%s()", rules_op_name(op));
 }
 
+/* The node a value is read from: narrowings and check_bound are reads of
+ * their argument. */
+static AnfNode *value_source(AnfNode *n) {
+  for (int depth = 0; n && n->kind == ANF_APPLY && depth < 8; depth++) {
+    AnfNode *f = n->apply.inputs[0];
+    if (n->apply.ninputs < 2 ||
+        !(anf_is_op(f, OP_NARROW_FALSY) || anf_is_op(f, OP_NARROW_TRUTHY) ||
+          anf_is_op(f, OP_NARROW_NONE) || anf_is_op(f, OP_NARROW_NOT_NONE) ||
+          anf_is_op(f, OP_CHECK_BOUND)))
+      break;
+    n = n->apply.inputs[1];
+  }
+  return n;
+}
+
 /* "'x' may be None here (it is None when ...) and + needs a value; test
- * it with `if x is not None:`", at the use, with a note at the None. */
+ * it with `if x is not None:`", at the use, with a note at the None.  One
+ * report per optional value (keyed by the node it is read from): its
+ * other uses are the same mistake. */
 static void report_optional(EvalCall *c, int i, const AbsValue *v) {
   AnfNode *n = arg_node(c, i);
   const char *name = n ? n->name : NULL;
@@ -233,7 +250,9 @@ static void report_optional(EvalCall *c, int i, const AbsValue *v) {
            : fx_sprintf("this value may be None (%s) and %s needs a value; test it with "
                         "`is not None` first",
                         why, use);
-  Diag *d = engine_report(c->E, c->node, c->node->span, c->ctx, DK_OPTIONAL, msg);
+  AnfNode *key = n ? value_source(n) : NULL;
+  if (!key || key->kind == ANF_CONST) key = c->node;
+  Diag *d = engine_report(c->E, key, c->node->span, c->ctx, DK_OPTIONAL, msg);
   if (d && o.found && span_valid(o.at)) diag_note(d, o.at, "None comes from here");
 }
 
@@ -319,7 +338,9 @@ const AbsValue *eval_call_optional(Engine *E, AnfNode *site, Ctx *ctx, const Abs
            : fx_sprintf("the function called here may be None (%s); test it with "
                         "`is not None` first",
                         why);
-  Diag *d = engine_report(E, site, site->span, ctx, DK_OPTIONAL, msg);
+  AnfNode *key = callee ? value_source(callee) : NULL;
+  if (!key || key->kind == ANF_CONST) key = site;
+  Diag *d = engine_report(E, key, site->span, ctx, DK_OPTIONAL, msg);
   if (d && o.found && span_valid(o.at)) diag_note(d, o.at, "None comes from here");
   return fn->optional.value;
 }

@@ -17,8 +17,9 @@ def project(x, w, use_bias):
     z = x @ w.T + b  # expect-error: optional
     if b is not None:
         z = z + b
-    n = b.shape[0]  # expect-error: optional
-    return y, z, n
+    n = b.shape[0]   # the same b: reported once, above
+    m = make_bias(3, use_bias).shape[0]  # expect-error: optional
+    return y, z, n + m
 
 
 def main():
@@ -26,5 +27,5 @@ def main():
     y, z, n = project(ones((2, 3)), ones((4, 3)), flag)
     reveal_type(y)  # expect-type: Tensor[f32, (2, 4)]
     reveal_type(z)  # expect-type: Tensor[f32, (2, 4)]
-    reveal_type(n)  # expect-type: i64=4
+    reveal_type(n)  # expect-type: i64=7
     return 0

@@ -1,6 +1,6 @@
-# Using an optional where None is invalid is an `optional` error, reported
-# once at the use; the value flows on as its non-None part, so nothing
-# downstream is reported again.
+# Using an optional where None is invalid is an `optional` error at the
+# use; the value flows on as its non-None part, and the other uses of the
+# same value are the same mistake, so it is reported once.
 from typing import reveal_type
 
 
@@ -20,14 +20,13 @@ def uses(n: int) -> int:
     x = maybe(n)
     a = x + 1  # expect-error: optional
     reveal_type(a)  # expect-type: i64
-    b = -x  # expect-error: optional
-    t = pair(n)
-    c = t[0]  # expect-error: optional
-    p, q = t  # expect-error: optional
+    b = -x + x * 2   # the same x: reported once, above
+    c = pair(n)[0]  # expect-error: optional
+    p, q = pair(n + 1)  # expect-error: optional
     reveal_type(p)  # expect-type: i64
-    d = len(t)  # expect-error: optional
+    d = len(pair(n + 2))  # expect-error: optional
     s = 0
-    for v in t:  # expect-error: optional
+    for v in pair(n + 3):  # expect-error: optional
         s += v
     f = twice if n > 1 else None
     e = f(3)  # expect-error: optional
