@@ -318,12 +318,19 @@ static bool is_assert_fail(const AbsValue *v) {
          v->func.fns[0]->closure.graph->is_assert_fail;
 }
 
+/* Is this switch the first test of its assert (in the graph holding the
+ * assert)?  `assert a or b` also tests b in a block of its own, and b
+ * being false does not make the assertion always fail. */
+static bool assert_root(EvalCall *c, const AbsValue *fail) {
+  return c->node && fail->func.fns[0]->closure.graph->lexical == c->node->graph;
+}
+
 const AbsValue *rule_switch(EvalCall *c) {
   const AbsValue *a = c->args[1], *b = c->args[2];
   switch (abs_truthiness(c->args[0])) {
   case ABS_TRUTH_TRUE: return a;
   case ABS_TRUTH_FALSE:
-    if (is_assert_fail(b))
+    if (is_assert_fail(b) && assert_root(c, b))
       eval_error(c, DK_ASSERT_FALSE, "this assertion always fails: its condition is %s",
                  abs_to_string(c->args[0]));
     return b;

@@ -48,6 +48,21 @@ def checked(n: int, s: str) -> int:
     return n
 
 
+STRICT = True
+
+
+def strict_check(n: int) -> int:
+    # `not STRICT` is a constant False, but the assertion fails only when
+    # n <= 0 too: no assert-false
+    assert n > 0 or not STRICT, "n must be positive"
+    return n
+
+
+def always_fails(n: int) -> int:
+    assert False and n > 0  # expect-error: assert-false
+    return n
+
+
 def filtered(n: int) -> list[int]:
     return [k for k in range(n) if k > 1 and k % 2 == 0]
 
