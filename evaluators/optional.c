@@ -31,7 +31,7 @@
 #include "engine.h"
 #include "rules.h"
 
-/* The optional found at argument i (positional first, then keywords). */
+/* Where argument i is held (positional ones first, then keywords). */
 static const AbsValue **arg_slot(EvalCall *c, int i) {
   return i < c->nargs ? &c->args[i] : &c->kw_vals[i - c->nargs];
 }
@@ -146,10 +146,8 @@ static bool origin_in_param(AnfNode *p, int depth, Origin *o) {
     AnfGraph *h = vec_pop(&stack);
     for (int i = 0; i < h->children.len; i++)
       if (h->children.items[i]->role == ANF_G_BLOCK) vec_push(&stack, h->children.items[i]);
-    AnfNode *outs[1] = {h->output};
-    for (int k = 0; k < h->nodes.len + 1; k++) {
-      AnfNode *call = k < h->nodes.len ? h->nodes.items[k] : outs[0];
-      if (!call || call->kind != ANF_APPLY || call->graph != h) continue;
+    for (int k = 0; k < h->nodes.len; k++) {   /* the output is among them */
+      AnfNode *call = h->nodes.items[k];
       AnfNode *f = call->apply.inputs[0];
       if (f->kind != ANF_CONST || f->c.kind != ANF_C_GRAPH || f->c.graph != g) continue;
       if (p->param.index + 1 >= call->apply.ninputs) continue;
