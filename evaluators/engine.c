@@ -157,6 +157,7 @@ Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind 
   d->span = span;
   d->msg = msg;
   if (c) add_call_chain(E, d, c);
+  if (E->assume && d->sev != SEV_NOTE) diag_note(d, E->assume_span, "%s", E->assume);
   Ctx *top = top_ctx(E);
   if (!top) {
     flush_diag(E, d, site);
@@ -647,8 +648,13 @@ static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn
 
 bool engine_ctx_soft(Ctx *c) {
   if (!c->soft) {
-    bool soft = c->lenient || abs_has_unknown(c->args) ||
-                (c->parent && engine_ctx_soft((Ctx *)c->parent));
+    /* a function's own arguments count; a block (branch, loop header)
+     * is as soft as the function it runs in: unknown that the engine's
+     * widening put in a loop variable does not make a loop soft */
+    bool fn = c->g->role == ANF_G_FUNCTION || c->g->role == ANF_G_LAMBDA;
+    bool soft = c->lenient || (fn && abs_has_unknown(c->args)) ||
+                (c->parent && engine_ctx_soft((Ctx *)c->parent)) ||
+                (!fn && c->caller && engine_ctx_soft((Ctx *)c->caller));
     c->soft = soft ? 1 : -1;
   }
   return c->soft > 0;
@@ -673,6 +679,9 @@ const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, i
   case ABS_ERROR: return f;
   case ABS_UNKNOWN: return f;
   case ABS_FUNC: break;
+  case ABS_NONE:
+    if (c && c->lenient) return abs_unknown(E->st);   /* an optional part, skipped */
+    /* fall through */
   default:
     engine_report(E, site, site->span, c, DK_NOT_CALLABLE,
                   fx_sprintf("%s is not callable", abs_to_string(abs_broaden(E->st, f))));
@@ -723,8 +732,22 @@ static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c) {
 
 /* ------------------------------------------------------------ for rules */
 
+/* In code the entries skipped (a branch assumed the other way), facts the
+ * skipping test may guard are not errors: a missing attribute, an index
+ * out of range, an unpacking of the wrong length, an operation on none
+ * (nanoGPT's `bias` buffer exists only when `flash` is off). */
+static bool guarded_fact(const EvalCall *c, DiagKind kind) {
+  if (!c->ctx || !((const Ctx *)c->ctx)->lenient) return false;
+  if (kind == DK_ATTRIBUTE || kind == DK_INDEX_OUT_OF_RANGE) return true;
+  if (kind == DK_ARITY && c->op == OP_UNPACK) return true;
+  for (int i = 0; i < c->nargs; i++)
+    if (c->args[i]->kind == ABS_NONE) return true;
+  return false;
+}
+
 static const AbsValue *error_v(EvalCall *c, Span span, DiagKind kind, const char *fmt,
                                va_list ap) {
+  if (guarded_fact(c, kind)) return abs_unknown(c->st);
   const char *msg = fx_vsprintf(fmt, ap);
   engine_report(c->E, c->node, span, c->ctx, kind, msg);
   return abs_error(c->st);
@@ -925,6 +948,28 @@ const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n) {
 }
 
 const AbsValue *engine_run_ctx(Engine *E, Ctx *c) { return eval_ctx(E, c); }
+
+bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
+                         const char *why) {
+  const Ctx *pc = b->parent ? cache_ctx_for(c, b->parent) : NULL;
+  if (b->parent && !pc) return false;
+  bool is_new;
+  Ctx *nc = cache_ctx(&E->ctxs, b, abs_tuple(E->st, 0, NULL), pc, &is_new);
+  if (!is_new) return false;
+  nc->caller = c;
+  nc->call_site = site;
+  E->stats.contexts++;
+  const char *saved = E->assume;
+  Span saved_span = E->assume_span;
+  E->assume = why;
+  E->assume_span = test;
+  E->lenient++;
+  eval_ctx(E, nc);
+  E->lenient--;
+  E->assume = saved;
+  E->assume_span = saved_span;
+  return true;
+}
 
 void engine_flush(Engine *E) {
   for (int i = 0; i < E->ctxs.all.len; i++) {

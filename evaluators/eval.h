@@ -112,6 +112,13 @@ Ctx *engine_run(Engine *E, AnfGraph *g, const AbsValue *args);
 /* Evaluate a context made with cache_ctx (e.g. a nested function run in
  * its enclosing function's context). */
 const AbsValue *engine_run_ctx(Engine *E, Ctx *c);
+/* Coverage of code the entries skipped: evaluate branch graph b of the
+ * switch called at `site` in context c, as if its test (at `test`) had
+ * gone the other way.  The new context is lenient (structural facts the
+ * test may guard are silent, merges are soft) and every finding gets the
+ * note `why` at `test`.  False when b was already run there. */
+bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
+                         const char *why);
 /* Report every finding still held (call once the analysis is over). */
 void engine_flush(Engine *E);
 /* The value of node n in context ctx after a run (NULL: never evaluated). */
