@@ -840,25 +840,44 @@ const AbsValue *rules_tensor_builtin(EvalCall *c) {
                     rules_op_name(c->op));
 }
 
+/* Whether an unknown first argument leaves the tensor form of sum, max or
+ * min possible: the call fits (x, axis=None, keepdims=False), each
+ * parameter given once.  Then the builtin's own keyword and arity checks
+ * (no `axis`, `keepdims`) must not run: CPython may take the other form. */
+static bool tensor_reduce_possible(EvalCall *c) {
+  static const char *const params[] = {"x", "axis", "keepdims"};
+  if (c->nargs < 1 || !rules_vague(c->args[0]) || c->nargs + c->nkw > 3) return false;
+  for (int k = 0; k < c->nkw; k++) {
+    int j = 1;
+    while (j < 3 && strcmp(params[j], c->kw_names[k])) j++;
+    if (j == 3 || j < c->nargs) return false;   /* unknown, or given twice */
+    for (int m = 0; m < k; m++)
+      if (!strcmp(c->kw_names[m], c->kw_names[k])) return false;
+  }
+  return true;
+}
+
 /* sum, max and min are Python's builtins extended to tensors: a Tensor
- * first argument makes them reductions (x, axis=None, keepdims=False). */
+ * first argument makes them reductions (x, axis=None, keepdims=False); an
+ * unknown one that either form accepts gives unknown. */
 const AbsValue *rule_tensor_sum(EvalCall *c) {
   if (c->nargs >= 1 && c->args[0]->kind == ABS_TENSOR) return rules_tensor_reduce(c, OP_REDUCE_SUM);
-  if (c->nargs + c->nkw > 2) {
-    if (c->nargs >= 1 && rules_vague(c->args[0])) return abs_unknown(c->st);  /* may be a Tensor */
+  if (tensor_reduce_possible(c)) return abs_unknown(c->st);
+  if (c->nargs + c->nkw > 2)
     return eval_error(c, DK_ARITY, "sum() takes at most 2 arguments (%d given)",
                       c->nargs + c->nkw);
-  }
   return rule_sum(c);
 }
 
 const AbsValue *rule_tensor_max(EvalCall *c) {
   if (c->nargs >= 1 && c->args[0]->kind == ABS_TENSOR) return rules_tensor_reduce(c, OP_MAX);
+  if (tensor_reduce_possible(c)) return abs_unknown(c->st);
   return rule_max(c);
 }
 
 const AbsValue *rule_tensor_min(EvalCall *c) {
   if (c->nargs >= 1 && c->args[0]->kind == ABS_TENSOR) return rules_tensor_reduce(c, OP_MIN);
+  if (tensor_reduce_possible(c)) return abs_unknown(c->st);
   return rule_min(c);
 }
 
