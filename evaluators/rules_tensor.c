@@ -468,9 +468,56 @@ static const char *describe_dim(const TensorArg *t, const AbsDim *d) {
   return fx_sprintf("%s (%s, from line %u)", rules_dim_str(d), rules_tensor_label(t), line);
 }
 
+/* Where an operand's value comes from, for merging the findings of one
+ * bad value (Diag.origins): the node that made it, through indexing (the
+ * halves of `a, b = split(x, 2, 1)` and the steps `x[t]` of a sequence
+ * are one value). */
+static const AnfNode *origin_of(const AnfNode *n) {
+  for (int depth = 0; n && depth < 16; depth++) {
+    if (n->kind != ANF_APPLY || n->apply.ninputs < 2 ||
+        !anf_is_op(n->apply.inputs[0], OP_GETITEM))
+      break;
+    n = n->apply.inputs[1];
+  }
+  return n;
+}
+
 static void note_operand(Diag *d, const TensorArg *t) {
-  if (t && t->node && t->node->span.file)
+  if (!t || !t->node) return;
+  int k = d->origins[0] ? 1 : 0;
+  if (!d->origins[k]) d->origins[k] = origin_of(t->node);
+  if (t->node->span.file)
     diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_string(t->v));
+}
+
+/* The gist of a finding (Diag.gist): what failed, and the operands' types. */
+static const char *gist(const char *what, const TensorArg *a, const TensorArg *b) {
+  return fx_sprintf("%s|%s|%s", what, a ? abs_to_string(a->v) : "",
+                    b ? abs_to_string(b->v) : "");
+}
+
+static bool ident_char(char ch) {
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+         ch == '_';
+}
+
+/* msg with each whole-word occurrence of `label` replaced by `mark`: the
+ * message of a finding without its operands' names. */
+static const char *unlabel(const char *msg, const char *label, const char *mark) {
+  size_t n = strlen(label);
+  if (!n) return msg;
+  StrBuf b = {0};
+  for (const char *p = msg; *p;) {
+    bool word = !strncmp(p, label, n) && (p == msg || !ident_char(p[-1]) || !ident_char(*label)) &&
+                (!ident_char(p[n]) || !ident_char(label[n - 1]));
+    if (word) {
+      sb_puts(&b, mark);
+      p += n;
+    } else {
+      sb_putc(&b, *p++);
+    }
+  }
+  return sb_cstr(&b);
 }
 
 static void note_symbol(Diag *d, const AbsDim *s) {
@@ -488,6 +535,7 @@ const AbsValue *rules_tensor_dim_mismatch(EvalCall *c, const char *prefix, const
   Diag *d = report(c, DK_SHAPE_MISMATCH, fx_sprintf("%s: %s vs %s", prefix, describe_dim(a, da),
                                                     describe_dim(b, db)));
   if (d) {
+    d->gist = gist(fx_sprintf("%s: %s vs %s", prefix, rules_dim_str(da), rules_dim_str(db)), a, b);
     note_symbol(d, da);
     if (db != da) note_symbol(d, db);
     note_operand(d, a);
@@ -504,6 +552,8 @@ const AbsValue *rules_tensor_fail(EvalCall *c, DiagKind kind, const TensorArg *a
   va_end(ap);
   Diag *d = report(c, kind, msg);
   if (d) {
+    const char *what = a ? unlabel(msg, rules_tensor_label(a), "\x01") : msg;
+    d->gist = gist(b ? unlabel(what, rules_tensor_label(b), "\x02") : what, a, b);
     note_operand(d, a);
     if (b && (!a || b->node != a->node)) note_operand(d, b);
   }
@@ -592,11 +642,15 @@ const AbsValue *rules_tensor_dtype_join(EvalCall *c, const char *what, const Ten
   }
   *out = a->dtype;
   if (a->dtype == b->dtype) return NULL;
+  /* the fix casts the integer (or bool) side to the float dtype: integer
+   * ids or counts meet float weights, never the reverse; otherwise b to a */
+  bool b_to_a = dtype_class(a->dtype) == 'f' || dtype_class(b->dtype) != 'f';
+  const TensorArg *from = b_to_a ? b : a, *to = b_to_a ? a : b;
   return rules_tensor_fail(c, DK_DTYPE_MISMATCH, a, b,
                            "%s needs tensors of one dtype, got %s (%s) and %s (%s): use "
                            "cast(%s, %s)", what, abs_dtype_name(a->dtype), rules_tensor_label(a),
                            abs_dtype_name(b->dtype), rules_tensor_label(b),
-                           rules_tensor_label(b), abs_dtype_name(a->dtype));
+                           rules_tensor_label(from), abs_dtype_name(to->dtype));
 }
 
 const AbsValue *rules_tensor_dtype_arg(EvalCall *c, const AbsValue *v, AbsDType *out) {
