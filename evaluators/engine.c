@@ -649,7 +649,8 @@ const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, i
   case ABS_FUNC: break;
   default:
     engine_report(E, site, site->span, c, DK_NOT_CALLABLE,
-                  fx_sprintf("%s is not callable", abs_to_string(abs_broaden(E->st, f))));
+                  fx_sprintf("%s is not callable%s", abs_to_brief_string(abs_broaden(E->st, f)),
+                             rules_not_callable_hint(E, c, site)));
     return abs_error(E->st);
   }
   Args a = split_args(nargs, args);
