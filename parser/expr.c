@@ -500,7 +500,7 @@ static AnfNode *lower_ifexp(Lower *L, Scope *s, TSNode n) {
 static AnfNode *module_attr(Lower *L, Scope *s, AnfNode *mod, TSNode attr, Span sp) {
   unsigned ns = mod->c.module;
   const char *name = text_of(L, attr);
-  if (!ns) return error_value(L, sp);
+  if (!ns) return unsupported_value(L, sp);   /* `import torch` was reported */
   int op = anf_op_lookup(ns, name);
   if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
   const char *modname = ns == NS_FATHOM ? "fathom" : ns == NS_MATH ? "math"
