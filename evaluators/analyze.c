@@ -60,6 +60,70 @@ static AnfGraph *find_function(AnfModule *m, const char *name) {
   return NULL;
 }
 
+/* The value of parameter j's default, as the module level computed it
+ * when the def ran (its context is interned: this finds the one the
+ * analysis ran first); unknown when it was never evaluated. */
+static const AbsValue *default_arg(Analysis *a, AnfGraph *g, int j) {
+  bool is_new;
+  Ctx *mc = cache_ctx(engine_contexts(a->E), a->m->module_graph, abs_tuple(a->st, 0, NULL),
+                      NULL, &is_new);
+  const AbsValue *v = is_new ? NULL : engine_value(a->E, mc, g->defaults[j]);
+  return v ? v : abs_unknown(a->st);
+}
+
+/* The smallest number of --args that binds every parameter: those up to
+ * the last one without a default (*args and keyword-only ones excluded). */
+static int required_args(const AnfGraph *g) {
+  int npos = g->vararg >= 0 ? g->vararg : g->nparams;
+  int need = 0;
+  for (int j = 0; j < npos; j++)
+    if (!g->defaults || !g->defaults[j]) need = j + 1;
+  return need;
+}
+
+/* A keyword-only parameter after *args without a default: --args, which
+ * is positional, cannot give it.  Its index, or -1. */
+static int kwonly_without_default(const AnfGraph *g) {
+  if (g->vararg < 0) return -1;
+  for (int j = g->vararg + 1; j < g->nparams; j++)
+    if (!g->defaults || !g->defaults[j]) return j;
+  return -1;
+}
+
+/* Bind the --args values to g's parameters as a call would: positionally
+ * (up to *args, whose tuple takes the rest), the parameters left out
+ * taking their defaults.  NULL, with usage_error set, when they do not fit. */
+static const AbsValue *bind_command_line(Analysis *a, AnfGraph *g, const AbsValue *v) {
+  int n = v->tuple.n, need = required_args(g);
+  int npos = g->vararg >= 0 ? g->vararg : g->nparams;
+  int kw = kwonly_without_default(g);
+  if (kw >= 0) {
+    a->usage_error = fx_sprintf("--entry %s: keyword-only parameter '%s' has no default, and "
+                                "--args gives positional arguments only", g->fn_name,
+                                g->params[kw]->name);
+    return NULL;
+  }
+  if (n < need || (n > npos && g->vararg < 0)) {
+    const char *range = g->vararg >= 0 ? fx_sprintf("at least %d", need)
+                        : need == npos    ? fx_sprintf("%d", npos)
+                                          : fx_sprintf("%d to %d", need, npos);
+    a->usage_error = fx_sprintf("--entry %s takes %s argument%s, but %d %s given", g->fn_name,
+                                range, (g->vararg >= 0 ? need : npos) == 1 ? "" : "s", n,
+                                n == 1 ? "was" : "were");
+    return NULL;
+  }
+  const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+  for (int j = 0; j < g->nparams; j++) {
+    if (j == g->vararg)
+      items[j] = abs_tuple(a->st, n > npos ? n - npos : 0, v->tuple.items + npos);
+    else if (j < npos && j < n)
+      items[j] = v->tuple.items[j];
+    else /* required_args and kwonly_without_default: it has a default */
+      items[j] = default_arg(a, g, j);
+  }
+  return abs_tuple(a->st, g->nparams, items);
+}
+
 /* --args / --const-args for the --entry function. */
 static const AbsValue *command_line_args(Analysis *a, AnfGraph *g, const AnalysisOptions *o) {
   AbsParseError err = {0};
@@ -79,13 +143,7 @@ static const AbsValue *command_line_args(Analysis *a, AnfGraph *g, const Analysi
   } else {
     return NULL;
   }
-  if (v->tuple.n != g->nparams && g->vararg < 0) {
-    a->usage_error = fx_sprintf("--entry %s takes %d argument%s, but %d %s given", g->fn_name,
-                                g->nparams, g->nparams == 1 ? "" : "s", v->tuple.n,
-                                v->tuple.n == 1 ? "was" : "were");
-    return NULL;
-  }
-  return v;
+  return bind_command_line(a, g, v);
 }
 
 static void run_entry(Analysis *a, AnfGraph *g, const AbsValue *args) {

@@ -217,7 +217,7 @@ static const AbsValue *const_value_of(Engine *E, const AnfNode *n, const Ctx *c)
   case ANF_C_NONE: return abs_none(E->st);
   case ANF_C_ELLIPSIS: return abs_ellipsis(E->st);
   case ANF_C_UNBOUND: return abs_unbound(E->st);
-  case ANF_C_ERROR: return abs_error(E->st);
+  case ANF_C_ERROR: return k->i ? abs_unknown(E->st) : abs_error(E->st); /* unsupported: unknown */
   case ANF_C_MODULE: return k->module ? abs_module(E->st, k->module) : abs_unknown(E->st);
   case ANF_C_OP: return op_value(E, k->op);
   case ANF_C_GRAPH: return closure_value(E, k->graph, c);
@@ -684,7 +684,8 @@ const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, i
     /* fall through */
   default:
     engine_report(E, site, site->span, c, DK_NOT_CALLABLE,
-                  fx_sprintf("%s is not callable", abs_to_string(abs_broaden(E->st, f))));
+                  fx_sprintf("%s is not callable%s", abs_to_brief_string(abs_broaden(E->st, f)),
+                             rules_not_callable_hint(E, c, site)));
     return abs_error(E->st);
   }
   Args a = split_args(nargs, args);

@@ -225,6 +225,16 @@ suite_bad() {
     "${from_stdin[@]}" "$dir" "${check[@]}" - "$dir/empty.py"
   bad_case stdin-infer 0 '^f\(\) -> i64=3$' \
     "${from_stdin[@]}" "$TESTS/bad/stdin_infer.txt" "$FATHOM" infer -
+  # --args binds as a call does: parameters with defaults may be left out,
+  # *rest takes the extra values, a keyword-only one needs a default.
+  bad_case entry-too-few 2 '^fathom: error: .*: --entry scale takes 1 to 4 arguments, but 0 were given$' \
+    "$FATHOM" infer "$TESTS/infer/entry_defaults.py" --entry scale --args ''
+  bad_case entry-too-many 2 'takes 1 to 4 arguments, but 5 were given$' \
+    "$FATHOM" infer "$TESTS/infer/entry_defaults.py" --entry scale --args 'f64, i64, f64, none, i64'
+  bad_case entry-vararg-few 2 'takes at least 1 argument, but 0 were given$' \
+    "$FATHOM" infer "$TESTS/infer/entry_vararg.py" --entry total --const-args '()'
+  bad_case entry-bool-dtype 0 '^pick\(Tensor\[bool_, \(3,\)\], Tensor\[f32, \(3,\)\]\) -> Tensor\[f32, \(3,\)\]$' \
+    "$FATHOM" infer "$TESTS/infer/entry_bool_dtype.py" --entry pick --args 'Tensor[bool, (3,)], Tensor[f32, (3,)]'
   # `fathom anf` must survive the same inputs, with the same exit status.
   local spec name
   for spec in empty:0 binary:1 utf8_string:1 utf8_ident:1 long_line:0 'deep_parens:0|1' deep_ifs:0 \
