@@ -161,6 +161,7 @@ class Fn:
         self.ind = 1
         self.env = {}
         self.used = set(params)
+        self.never_returns = False   # a planted assert-false ends its path
 
     def fresh(self, base):
         name, i = base, 2
@@ -232,14 +233,19 @@ class Gen:
     def nlines_estimate(self):
         return self.nlines + 40
 
-    def slot(self, fn, where, p=0.35, trigger=("run", None), guard=None):
-        """Maybe plant one error here (a statement line of fn)."""
+    def slot(self, fn, where, p=0.35, trigger=("run", None), guard=None, last=False):
+        """Maybe plant one error here (a statement line of fn).  An
+        assert-false ends the path, so on a function's main path it goes
+        only in the last slot (last: no call and no slot follows), where
+        it makes the function never return."""
         if not self.want(where, p):
             return False
         order = self.kind_order[where]
         start = self.kind_next[where]
         for i in range(len(order)):
             kind = order[(start + i) % len(order)]
+            if kind == "assert-false" and fn.ind == 1 and not last:
+                continue
             made = RECIPES[kind](self, fn, where)
             if made is None:
                 continue
@@ -248,6 +254,8 @@ class Gen:
             plant = Plant(kind, where, fn.name, good, bad, trigger, exc=exc, guard=guard)
             self.add_plant(plant)
             fn.emit(good, plant)
+            if kind == "assert-false" and fn.ind == 1:
+                fn.never_returns = True
             self.kind_next[where] = (start + i + 1) % len(order)
             return True
         return False
@@ -634,7 +642,12 @@ class Block:
         f.emit("return x / sqrt(ms + eps)")
         return self.gen.finish_fn(f)
 
-    # -- the runner: main() or the __main__ block calls it with constants
+    # -- the runner: main() or the __main__ block calls it with constants.
+    # Taint: a planted assert-false ends its function's path (CPython
+    # raises; fathom's path ends), so the function never returns a value
+    # and what its callers compute from the call is not plantable (an error
+    # there would be silent).  Such asserts are planted only in a
+    # function's last slot, after every call it makes.
     def runner(self):
         gen, n = self.gen, self.n
         self.made = []
@@ -649,16 +662,17 @@ class Block:
             f.emit(f"x = random_normal((batch, {n('IN')}))")
         f.env["x"] = T(F32, x_shape)
         f.used.add("x")
-        params = self.init_fn()
-        f.emit(f"params = {params.name}({n('IN')}, {n('HID')}, {n('OUT')})")
+        init = self.init_fn()
+        f.emit(f"params = {init.name}({n('IN')}, {n('HID')}, {n('OUT')})")
         f.used.add("params")
         gen.slot(f, "reached")
-        fwd, out_t = self.forward_fn(T(F32, x_shape))
+        fwd, out_t, out_taint = self.forward_fn(T(F32, x_shape), init.never_returns)
         f.emit(f"logits = {fwd.name}(params, x, training)")
-        f.env["logits"] = out_t
+        if not out_taint:
+            f.env["logits"] = out_t
         f.used.add("logits")
         gen.slot(f, "reached")
-        loss = self.loss_fn(out_t)
+        loss = self.loss_fn(out_t, out_taint)
         f.emit(f"labels = arange(x.shape[0]) % {n('OUT')}")
         f.emit(f"loss = {loss.name}(logits, labels)")
         f.used.update(("labels", "loss"))
@@ -667,8 +681,7 @@ class Block:
         lr = self.lr_fn()
         f.emit(f"lr = {lr.name}({n('STEP')}, {n('WARMUP')}, {n('BASE_LR')})")
         f.used.update(("n_out", "lr"))
-        f.env["n_out"] = 1  # an int (its value does not matter to recipes)
-        gen.slot(f, "reached")
+        gen.slot(f, "reached", last=True)
         f.emit(f'print("{self.p}", n_out, lr)')
         f.emit("return loss * lr")
         top = gen.rng.random() < 0.35
@@ -676,7 +689,7 @@ class Block:
         return gen.finish_fn(f)
 
     def init_fn(self):
-        gen, n = self.gen, self.n
+        gen = self.gen
         c = self.consts.c
         f = self.fn("init", ["d_in", "d_hid", "d_out"], "reached")
         f.env.update(d_in=c["IN"], d_hid=c["HID"], d_out=c["OUT"])
@@ -696,22 +709,26 @@ class Block:
             f.emit("wq = random_normal((d_in, d_in)) * scale")
             f.emit("wk = random_normal((d_in, d_in)) * scale")
             f.used.update(("wq", "wk"))
-        gen.slot(f, "reached", p=0.3)
+        gen.slot(f, "reached", p=0.3, last=True)
         extra = ", wq, wk" if self.attn else ""
         f.emit(f"return (w1, b1, wh, bh, w2, b2{extra})")
         self.made.append(gen.finish_fn(f))
         return f
 
-    def dense_fn(self, x_t, w_t):
+    def dense_fn(self, x_t, w_t, x_taint, w_taint):
         """dense(x, w, b, use_bias, act): the caller passes its own
         USE_BIAS and ACT; the untaken branches are pruned."""
         gen = self.gen
         c = self.consts.c
         f = self.fn("dense", ["x", "w", "b", "use_bias", "act"], "reached")
-        f.env.update(x=x_t, w=w_t, b=T(F32, (w_t.shape[1],)))
+        if not x_taint:
+            f.env["x"] = x_t
+        if not w_taint:
+            f.env.update(w=w_t, b=T(F32, (w_t.shape[1],)))
         out_t = T(F32, (x_t.shape[0], w_t.shape[1]))
         f.emit("h = x @ w")
-        f.env["h"] = out_t
+        if not (x_taint or w_taint):
+            f.env["h"] = out_t
         f.used.add("h")
         gen.slot(f, "reached")
         self.branch(f, "if", "use_bias", c["USE_BIAS"], ["h = h + b"])
@@ -739,7 +756,10 @@ class Block:
             f.emit(line)
         f.ind -= 1
 
-    def forward_fn(self, x_t):
+    def forward_fn(self, x_t, p_taint):
+        """forward(params, x, training); p_taint: the weights are not
+        plantable.  Returns the function, its result's type and whether the
+        result is tainted."""
         gen, n = self.gen, self.n
         c = self.consts.c
         rows = x_t.shape[0]
@@ -749,17 +769,24 @@ class Block:
         f.emit(f"w1, b1, wh, bh, w2, b2{extra} = params")
         f.used.update(("w1", "b1", "wh", "bh", "w2", "b2", "wq", "wk"))
         w1 = T(F32, (c["IN"], c["HID"]))
-        f.env.update(w1=w1, b1=T(F32, (c["HID"],)), wh=T(F32, (c["HID"], c["HID"])),
-                     w2=T(F32, (c["HID"], c["OUT"])), b2=T(F32, (c["OUT"],)))
+        if not p_taint:
+            f.env.update(w1=w1, b1=T(F32, (c["HID"],)), wh=T(F32, (c["HID"], c["HID"])),
+                         w2=T(F32, (c["HID"], c["OUT"])), b2=T(F32, (c["OUT"],)))
+        x_taint = False
         if self.attn:
-            attn = self.attention_fn(x_t)
+            attn = self.attention_fn(x_t, p_taint)
             f.emit(f"x = x + {attn.name}(x, wq, wk, False)")
+            if attn.never_returns or p_taint:
+                x_taint = True
+                del f.env["x"]
             gen.slot(f, "reached")
-        dense, h_t = self.dense_fn(x_t, w1)
+        dense, h_t = self.dense_fn(x_t, w1, x_taint, p_taint)
         f.emit(f"h = {dense.name}(x, w1, b1, {n('USE_BIAS')}, {n('ACT')})")
-        f.env["h"] = h_t
+        h_taint = x_taint or p_taint or dense.never_returns
+        if not h_taint:
+            f.env["h"] = h_t
         f.used.add("h")
-        self.filler(f, "h", gen.rng.randint(2, 5))
+        self.filler(f, "h", h_t, h_taint, gen.rng.randint(2, 5))
         f.emit(f"for i in range({n('LAYERS')}):")
         f.ind += 1
         f.emit(f"h = h + {self.n_fn('rms_norm')}(h @ wh + bh, {n('EPS')})")
@@ -780,30 +807,34 @@ class Block:
         gen.slot(f, "pruned", p=0.6, trigger=("run", gid), guard=gid)
         f.emit(f'print("{f.name}", {stats})')
         f.ind -= 1
-        self.filler(f, "h", gen.rng.randint(1, 4))
+        self.filler(f, "h", h_t, h_taint, gen.rng.randint(1, 4))
         f.emit("logits = h @ w2 + b2")
-        f.env["logits"] = T(F32, (rows, c["OUT"]))
+        out_t = T(F32, (rows, c["OUT"]))
+        if not (h_taint or p_taint):
+            f.env["logits"] = out_t
         f.used.add("logits")
-        gen.slot(f, "reached")
+        gen.slot(f, "reached", last=True)
         f.emit("return logits")
         self.made.append(gen.finish_fn(f))
-        return f, T(F32, (rows, c["OUT"]))
+        return f, out_t, h_taint or p_taint or f.never_returns
 
     def n_fn(self, base):
         return self.consts.n_fn(base)
 
-    def attention_fn(self, x_t):
+    def attention_fn(self, x_t, w_taint):
         """Single-head self-attention with an optional causal mask (the
         caller passes causal=False: the mask branch is pruned)."""
         gen = self.gen
         s, d = x_t.shape
         f = self.fn("attend", ["x", "wq", "wk", "causal"], "reached")
-        f.env.update(x=x_t, wq=T(F32, (d, d)), wk=T(F32, (d, d)))
+        f.env["x"] = x_t
         f.emit("q = x @ wq")
         f.emit("k = x @ wk")
         f.emit("scores = (q @ transpose(k)) / math.sqrt(x.shape[-1])")
         f.used.update(("q", "k", "scores", "n", "keep", "probs"))
-        f.env.update(q=T(F32, (s, d)), k=T(F32, (s, d)), scores=T(F32, (s, s)))
+        if not w_taint:
+            f.env.update(wq=T(F32, (d, d)), wk=T(F32, (d, d)), q=T(F32, (s, d)), k=T(F32, (s, d)),
+                         scores=T(F32, (s, s)))
         gen.slot(f, "reached")
         gid = gen.guard()
         f.emit("if causal:", guard=(gid, "if"))
@@ -814,26 +845,27 @@ class Block:
         f.emit("scores = where(keep, scores, scores - 1e9)")
         f.ind -= 1
         f.emit("probs = softmax(scores, -1)")
-        f.env["probs"] = T(F32, (s, s))
-        gen.slot(f, "reached")
+        if not w_taint:
+            f.env["probs"] = T(F32, (s, s))
+        gen.slot(f, "reached", last=True)
         f.emit("return probs @ x")
         self.made.append(gen.finish_fn(f))
         return f
 
-    def loss_fn(self, logits_t):
+    def loss_fn(self, logits_t, taint):
         gen, n = self.gen, self.n
-        rows, classes = logits_t.shape
         f = self.fn("loss", ["logits", "labels"], "reached")
-        f.env["logits"] = logits_t
         f.emit("logp = log_softmax(logits, -1)")
-        f.env["logp"] = logits_t
+        if not taint:
+            f.env["logits"] = logits_t
+            f.env["logp"] = logits_t
         f.used.add("logp")
         gen.slot(f, "reached")
         f.emit(f"target = one_hot(labels, {n('OUT')})")
         f.env["target"] = T(F32, logits_t.shape)
         f.emit("nll = -reduce_sum(logp * target, -1)")
         f.used.update(("target", "nll"))
-        gen.slot(f, "reached")
+        gen.slot(f, "reached", last=True)
         f.emit("return mean(nll)")
         self.made.append(gen.finish_fn(f))
         return f
@@ -896,9 +928,10 @@ class Block:
         f.env.update(w=T(F32, (c["IN"], c["HID"])), h=T(F32, (c["BATCH"], c["HID"])))
         f.used.update(("w", "h"))
         call = f"{f.name}(0.0, True)"
-        for _ in range(gen.rng.randint(1, 3)):
-            self.filler(f, "h", 1)
-            gen.slot(f, "never-called", p=0.7, trigger=("call", call))
+        rounds = gen.rng.randint(1, 3)
+        for i in range(rounds):
+            self.filler(f, "h", f.env["h"], False, 1)
+            gen.slot(f, "never-called", p=0.7, trigger=("call", call), last=i == rounds - 1)
         f.emit("if verbose:")
         f.ind += 1
         f.emit(f'print("{f.name}", h.shape)')
@@ -919,11 +952,11 @@ class Block:
         f.emit(f"return {n('HID')} / {n('LAYERS')}")
         return gen.finish_fn(f)
 
-    def filler(self, f, h, count):
-        """count realistic statements on the main value h (which keeps its
-        type) or side values (new tensors in env)."""
+    def filler(self, f, h, ht, taint, count):
+        """count realistic statements on the main value h of type ht (which
+        keeps its type) or side values (new tensors in env, unless h is
+        tainted)."""
         gen = self.gen
-        ht = f.env[h]
         for _ in range(count):
             r = gen.rng.randrange(10)
             if r == 0:
@@ -935,18 +968,23 @@ class Block:
                 f.emit(f"{mu} = mean({h}, axis=-1, keepdims=True)")
                 f.emit(f"{h} = {h} - {mu}")
                 f.env[mu] = T(F32, ht.shape[:-1] + (1,))
+                if taint:
+                    del f.env[mu]
             elif r == 3:
                 p = f.fresh("probs")
                 f.emit(f"{p} = softmax({h}, -1)")
-                f.env[p] = T(F32, ht.shape)
+                if not taint:
+                    f.env[p] = T(F32, ht.shape)
             elif r == 4:
                 s = f.fresh("sq")
                 f.emit(f"{s} = reduce_sum({h} * {h}, -1)")
-                f.env[s] = T(F32, ht.shape[:-1])
+                if not taint:
+                    f.env[s] = T(F32, ht.shape[:-1])
             elif r == 5:
                 z = f.fresh("both")
                 f.emit(f"{z} = concat(({h}, {h}), -1)")
-                f.env[z] = T(F32, ht.shape[:-1] + (2 * ht.shape[-1],))
+                if not taint:
+                    f.env[z] = T(F32, ht.shape[:-1] + (2 * ht.shape[-1],))
             elif r == 6:
                 f.emit(f"{h} = clip({h}, -{self.n('SCALES')}[0], {self.n('SCALES')}[0])")
             elif r == 7:
@@ -956,7 +994,8 @@ class Block:
             else:
                 t = f.fresh("ht")
                 f.emit(f"{t} = transpose({h})")
-                f.env[t] = T(F32, tuple(reversed(ht.shape)))
+                if not taint:
+                    f.env[t] = T(F32, tuple(reversed(ht.shape)))
 
 
 def generate(seed=1, lines=1500):
