@@ -233,15 +233,15 @@ class Gen:
     def nlines_estimate(self):
         return self.nlines + 40
 
-    def slot(self, fn, where, p=0.35, trigger=("run", None), guard=None, last=False):
+    def slot(self, fn, where, p=0.35, trigger=("run", None), guard=None, last=False, only=None):
         """Maybe plant one error here (a statement line of fn).  An
         assert-false ends the path, so on a function's main path it goes
         only in the last slot (last: no call and no slot follows), where
         it makes the function never return."""
         if not self.want(where, p):
             return False
-        order = self.kind_order[where]
-        start = self.kind_next[where]
+        order = self.kind_order[where] if only is None else only
+        start = self.kind_next[where] if only is None else 0
         for i in range(len(order)):
             kind = order[(start + i) % len(order)]
             if kind == "assert-false" and fn.ind == 1 and not last:
@@ -256,7 +256,8 @@ class Gen:
             fn.emit(good, plant)
             if kind == "assert-false" and fn.ind == 1:
                 fn.never_returns = True
-            self.kind_next[where] = (start + i + 1) % len(order)
+            if only is None:
+                self.kind_next[where] = (start + i + 1) % len(order)
             return True
         return False
 
@@ -372,7 +373,7 @@ def local_probe(gen, fn):
     parameters carry no tensor (const-only and never-called functions):
     the statement that makes it goes before the planted line."""
     b = fn.block
-    name = fn.fresh("probe")
+    name = fn.fresh("trial")
     rows, cols = b.c["BATCH"], b.c["HID"]
     fn.emit(f"{name} = ones(({b.n('BATCH')}, {b.n('HID')}))")
     fn.env[name] = T(F32, (rows, cols))
@@ -928,6 +929,9 @@ class Block:
         f.env.update(w=T(F32, (c["IN"], c["HID"])), h=T(F32, (c["BATCH"], c["HID"])))
         f.used.update(("w", "h"))
         call = f"{f.name}(0.0, True)"
+        # optional needs the unknown flag only never-called code has: a
+        # share of its own
+        gen.slot(f, "never-called", p=0.3, trigger=("call", call), only=("optional",))
         rounds = gen.rng.randint(1, 3)
         for i in range(rounds):
             self.filler(f, "h", f.env["h"], False, 1)
