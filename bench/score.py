@@ -6,7 +6,8 @@ reports, on the planted corpus and on the same programs without them.
 
 The corpus: for each seed, bench/plant.py --seed S --lines N (default 1500)
 and its --clean twin, plus --big N lines (seed 1) when asked, written to
-DIR (default bench/corpus/plant/; made again when the generator changes).
+DIR (default bench/corpus/plant/; rewritten when the generator's output
+changes), with a JSON manifest of the planted errors beside each.
 
   fathom   BUILD/fathom check --format json FILE, one run per file
   pyright  bench/peers/node_modules/.bin/pyright -p
@@ -35,7 +36,6 @@ import os
 import re
 import subprocess
 import sys
-import zlib
 from collections import Counter, defaultdict
 
 sys.dont_write_bytecode = True
@@ -66,32 +66,27 @@ class File:
 
 
 def make_corpus(outdir, cases):
-    """Write (seed, lines) programs and their clean twins into outdir,
-    again only when missing or when bench/plant.py changed."""
+    """Write (seed, lines) programs, their clean twins and manifests into
+    outdir (a file is rewritten only when its text changed)."""
     os.makedirs(outdir, exist_ok=True)
-    with open(os.path.join(BENCH, "plant.py"), "rb") as f:
-        stamp = f"{zlib.crc32(f.read()):08x}"
-    stamp_file = os.path.join(outdir, ".stamp")
-    try:
-        old = open(stamp_file).read().strip()
-    except OSError:
-        old = ""
     files = []
     for seed, lines in cases:
         prog = plant.generate(seed, lines)
         base = os.path.join(outdir, f"s{seed}_{lines}")
         planted, clean = base + "_planted.py", base + "_clean.py"
-        for path, is_planted in ((planted, True), (clean, False)):
-            if stamp != old or not os.path.exists(path):
-                with open(path + ".tmp", "w") as f:
-                    f.write(prog.render(planted=is_planted))
-                os.replace(path + ".tmp", path)
-        with open(base + "_planted.json", "w") as f:
-            json.dump(prog.manifest(os.path.basename(planted)), f, indent=1)
-            f.write("\n")
+        manifest = json.dumps(prog.manifest(os.path.basename(planted)), indent=1) + "\n"
+        for path, text in ((planted, prog.render(planted=True)), (clean, prog.render(planted=False)),
+                           (base + "_planted.json", manifest)):
+            try:
+                with open(path) as f:
+                    if f.read() == text:
+                        continue
+            except OSError:
+                pass
+            with open(path + ".tmp", "w") as f:
+                f.write(text)
+            os.replace(path + ".tmp", path)
         files.append(File(seed, lines, planted, clean, prog))
-    with open(stamp_file, "w") as f:
-        f.write(stamp + "\n")
     return files
 
 
