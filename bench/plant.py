@@ -33,7 +33,8 @@ unpacking of the wrong length: interfaces.md) or that need an unknown value
 
 Each planted line ends with `# planted: KIND (WHERE)`; --manifest FILE also
 writes them as JSON ({"file", "seed", "lines", "planted": [{"line", "kind",
-"where", "host"}]}).  --clean writes the same program without the planted
+"where", "host", "also"}]}; "also": for a return annotation, the lines of
+the function's return statements, where pyright and mypy report it).  --clean writes the same program without the planted
 errors: every planted line is replaced by its correct twin, so line numbers
 agree.  The clean program runs under CPython (`PYTHONPATH=python
 /usr/bin/python3 FILE`), and each planted error raises where it is planted
@@ -107,6 +108,8 @@ class Plant:
         self.exc = exc or EXC.get(kind, kind)
         self.line = None
         self.id = None
+        self.alt_objs = []   # return-annotation: the function's return lines
+        self.alt = []
 
 
 class Line:
@@ -127,9 +130,13 @@ class Program:
 
     def __init__(self, lines, plants, seed, target):
         self.lines, self.plants, self.seed, self.target = lines, plants, seed, target
+        number = {}
         for n, ln in enumerate(lines, 1):
+            number[id(ln)] = n
             if ln.plant is not None:
                 ln.plant.line = n
+        for p in plants:
+            p.alt = [number[id(ln)] for ln in p.alt_objs]
 
     def render(self, planted=True, only=None, force=None):
         out = []
@@ -145,8 +152,8 @@ class Program:
 
     def manifest(self, path):
         return {"file": path, "seed": self.seed, "lines": len(self.lines),
-                "planted": [{"line": p.line, "kind": p.kind, "where": p.where, "host": p.host}
-                            for p in self.plants]}
+                "planted": [{"line": p.line, "kind": p.kind, "where": p.where, "host": p.host,
+                             "also": p.alt} for p in self.plants]}
 
 
 class Fn:
@@ -172,7 +179,11 @@ class Fn:
         return name
 
     def emit(self, text, plant=None, guard=None):
-        self.lines.append(Line(self.ind, text, plant, guard))
+        line = Line(self.ind, text, plant, guard)
+        self.lines.append(line)
+        if text.startswith("return ") and self.head_plant is not None:
+            self.head_plant.alt_objs.append(line)
+        return line
 
     def header(self):
         ret = f" -> {self.ret}" if self.ret else ""

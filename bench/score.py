@@ -17,8 +17,10 @@ changes), with a JSON manifest of the planted errors beside each.
            --follow-imports=silent ... FILES
 
 A planted error counts as found by a tool when the tool reports an error
-(severity error) on its line; for fathom the report also says how many of
-those have the planted kind.  Every other error is false: on a planted
+(severity error) on its line (a return annotation: its def line or one of
+the function's return lines, where pyright and mypy report it); for fathom
+the report also says how many have the planted kind on the planted line
+(what the coverage suite demands).  Every other error is false: on a planted
 file, an error on a line with no planted error; on a clean file, every
 error.  fathom's warnings are counted apart.  The table is split by the
 location class of the planted error (reached, pruned, const-only,
@@ -63,6 +65,8 @@ class File:
         self.plants = prog.plants
         self.nlines = len(prog.lines)
         self.by_line = {p.line: p for p in prog.plants}
+        # a return annotation's error may be reported on a return line
+        self.also = {a: p for p in prog.plants for a in p.alt}
 
 
 def make_corpus(outdir, cases):
@@ -180,7 +184,8 @@ class Score:
             for key in (p.where, p.kind, "all"):
                 self.total[key] += 1
             here = errors.get(p.line, [])
-            if here:
+            found_here = here or any(errors.get(a) for a in p.alt)
+            if found_here:
                 for key in (p.where, p.kind, "all"):
                     self.found[key] += 1
             if any(k == p.kind for k, _ in here):
@@ -189,7 +194,7 @@ class Score:
             else:
                 self.missed.append((f, p, here))
         for line, errs in sorted(errors.items()):
-            if line not in f.by_line:
+            if line not in f.by_line and line not in f.also:
                 self.false_planted += [(f.planted, line, k, m) for k, m in errs]
         for line, sev, kind, msg in clean_diags:
             if sev == "error":
