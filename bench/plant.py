@@ -598,7 +598,8 @@ class Block:
         self.role = ROLES[rng.randrange(len(ROLES))]
         self.p = f"{self.role}{k}"
         self.consts = Consts(self.p)
-        self.attn = rng.random() < 0.5
+        self.mixer = rng.choice(("mlp", "attention", "recurrent"))
+        self.attn = self.mixer != "mlp"   # a sequence input and wq, wk
         dims = rng.sample(DIMS, 3)
         c = self.consts.c
         c["BATCH"] = rng.choice(BATCHES)
@@ -633,7 +634,7 @@ class Block:
     def make(self):
         gen = self.gen
         consts = [Line(0, f"# ---- block {self.k}: {self.role} "
-                          f"({'attention' if self.attn else 'mlp'}) ----")]
+                          f"({self.mixer}) ----")]
         for key, v in self.consts.c.items():
             consts.append(Line(0, f"{self.n(key)} = {v!r}"))
         consts += [Line(0, ""), Line(0, "")]
@@ -786,8 +787,14 @@ class Block:
                          w2=T(F32, (c["HID"], c["OUT"])), b2=T(F32, (c["OUT"],)))
         x_taint = False
         if self.attn:
-            attn = self.attention_fn(x_t, p_taint)
-            f.emit(f"x = x + {attn.name}(x, wq, wk, False)")
+            if self.mixer == "attention":
+                attn = self.attention_fn(x_t, p_taint)
+                f.emit(f"x = x + {attn.name}(x, wq, wk, False)")
+            else:
+                attn = self.recurrent_fn(x_t, p_taint)
+                f.emit(f"ctx = {attn.name}(x, wq, wk, zeros((x.shape[-1],)), False)")
+                f.emit("x = x + expand_dims(ctx, 0)")
+                f.used.add("ctx")
             if attn.never_returns or p_taint:
                 x_taint = True
                 del f.env["x"]
@@ -861,6 +868,41 @@ class Block:
             f.env["probs"] = T(F32, (s, s))
         gen.slot(f, "reached", last=True)
         f.emit("return probs @ x")
+        self.made.append(gen.finish_fn(f))
+        return f
+
+    def recurrent_fn(self, x_t, w_taint):
+        """An Elman RNN over the sequence's first axis, returning the last
+        state; the caller passes reverse=False (the reversed read is
+        pruned)."""
+        gen = self.gen
+        s, d = x_t.shape
+        f = self.fn("recur", ["xs", "wx", "wu", "b", "reverse"], "reached")
+        f.env.update(xs=x_t, b=T(F32, (d,)))
+        if not w_taint:
+            f.env.update(wx=T(F32, (d, d)), wu=T(F32, (d, d)))
+        f.emit("h = zeros((wu.shape[0],))")
+        f.emit("steps = xs.shape[0]")
+        f.used.update(("h", "steps", "t", "xt"))
+        gen.slot(f, "reached")
+        f.emit("for t in range(steps):")
+        f.ind += 1
+        gid = gen.guard()
+        f.emit("if reverse:", guard=(gid, "if"))
+        f.ind += 1
+        gen.slot(f, "pruned", p=0.7, trigger=("run", gid), guard=gid)
+        f.emit("xt = xs[steps - 1 - t]")
+        f.ind -= 1
+        f.emit("else:")
+        f.ind += 1
+        f.emit("xt = xs[t]")
+        f.ind -= 1
+        f.emit("h = tanh(xt @ wx + h @ wu + b)")
+        f.ind -= 1
+        if not w_taint:
+            f.env["h"] = T(F32, (d,))
+        gen.slot(f, "reached", last=True)
+        f.emit("return h")
         self.made.append(gen.finish_fn(f))
         return f
 
@@ -1002,8 +1044,12 @@ class Block:
                     f.env[z] = T(F32, ht.shape[:-1] + (2 * ht.shape[-1],))
             elif r == 6:
                 f.emit(f"{h} = clip({h}, -{self.n('SCALES')}[0], {self.n('SCALES')}[0])")
-            elif r == 7:
+            elif r == 7 and not taint:
+                # (an assert on a value that is never computed would end
+                # the path, and the plants after it with it)
                 f.emit(f"assert {h}.shape == {fmt_shape(ht.shape)}")
+            elif r == 7:
+                f.emit(f"{h} = relu({h})")
             elif r == 8:
                 f.emit(f"{h} = scale_shift({h}, {self.n('SCALES')}[-1], 0.1)")
             else:
