@@ -207,7 +207,6 @@ class Gen:
         self.seed, self.target = seed, lines
         self.consts = {}      # module constant -> value
         self.names = set()    # every identifier written, for typos
-        self.chunks = []      # lists of Line, in file order
         self.plants = []
         self.count = Counter()
         self.kind_next = {w: 0 for w in WHERE}
