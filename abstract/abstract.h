@@ -139,6 +139,7 @@ enum {
   ABS_F_CONST = 1 << 0, /* one concrete Python value (see abs_is_const) */
   ABS_F_BROAD = 1 << 1, /* abs_broaden(v) == v */
   ABS_F_ERROR = 1 << 2, /* is or contains an error value */
+  ABS_F_UNKNOWN = 1 << 3, /* is or contains unknown (closures' contexts aside) */
 };
 
 typedef struct AbsItems { int n; const AbsValue *const *items; } AbsItems;
@@ -412,6 +413,10 @@ typedef struct AbsJoinError {
  * tuple[i64, error]) and err (may be NULL) records it. */
 const AbsValue *abs_join(AbsStore *st, const AbsValue *a, const AbsValue *b,
                          AbsJoinError *err);
+/* The join where a mismatch is not an error: the positions that cannot be
+ * joined become unknown (a merge whose condition is undetermined only
+ * because of unknown values or a generic context: interfaces.md). */
+const AbsValue *abs_join_soft(AbsStore *st, const AbsValue *a, const AbsValue *b);
 /* a <= b in the lattice: join(a, b) == b without a mismatch. */
 bool abs_leq(AbsStore *st, const AbsValue *a, const AbsValue *b);
 /* Forget constants, keep types and shapes: i64=3 -> i64, tuple[i64=1,
@@ -437,6 +442,7 @@ AbsTruth abs_truthiness(const AbsValue *v);
  * object, a module, or a tuple/slice/range/kwarg made only of those. */
 bool abs_is_const(const AbsValue *v);
 bool abs_has_error(const AbsValue *v);           /* is or contains error */
+bool abs_has_unknown(const AbsValue *v);         /* is or contains unknown */
 /* The value of a known int (i64=k, or bool=True as 1 when allow_bool). */
 bool abs_const_int(const AbsValue *v, bool allow_bool, int64_t *out);
 const char *abs_kind_name(AbsKind k);            /* "tuple", "Tensor" */

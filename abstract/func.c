@@ -40,7 +40,7 @@ static uint8_t fn_flags(const AbsFn *f) {
     return (uint8_t)((f->partial.fn->flags & f->partial.args->flags &
                       ABS_F_BROAD) |
                      ((f->partial.fn->flags | f->partial.args->flags) &
-                      ABS_F_ERROR));
+                      (ABS_F_ERROR | ABS_F_UNKNOWN)));
   case ABS_FN_GRAD: return f->grad.fn->flags;
   default: return ABS_F_BROAD;
   }

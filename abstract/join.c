@@ -26,6 +26,7 @@ typedef struct Seg {
 typedef struct Join {
   AbsStore *st;
   AbsJoinError *err;
+  bool soft;           /* a mismatch gives unknown, not error (abs_join_soft) */
   int depth;
   Seg path[PATH_MAX_DEPTH];
 } Join;
@@ -47,6 +48,7 @@ static const char *render_path(const Join *j) {
 
 static const AbsValue *mismatch(Join *j, const AbsValue *a, const AbsValue *b,
                                 AbsMismatch why) {
+  if (j->soft) return j->st->unknown;
   if (j->err && !j->err->left) {
     j->err->left = a;
     j->err->right = b;
@@ -196,6 +198,17 @@ const AbsValue *abs_join(AbsStore *st, const AbsValue *a, const AbsValue *b,
   Join j;   /* path left uninitialised: only pushed segments are read */
   j.st = st;
   j.err = err;
+  j.soft = false;
+  j.depth = 0;
+  return join_rec(&j, a, b);
+}
+
+const AbsValue *abs_join_soft(AbsStore *st, const AbsValue *a, const AbsValue *b) {
+  if (a == b) return a;
+  Join j;
+  j.st = st;
+  j.err = NULL;
+  j.soft = true;
   j.depth = 0;
   return join_rec(&j, a, b);
 }

@@ -85,6 +85,7 @@ const char *abs_module_name(unsigned ns) {
 
 bool abs_is_const(const AbsValue *v) { return v->flags & ABS_F_CONST; }
 bool abs_has_error(const AbsValue *v) { return v->flags & ABS_F_ERROR; }
+bool abs_has_unknown(const AbsValue *v) { return v->flags & ABS_F_UNKNOWN; }
 
 bool abs_const_int(const AbsValue *v, bool allow_bool, int64_t *out) {
   bool ok = v->kind == ABS_INT || (allow_bool && v->kind == ABS_BOOL);

@@ -103,7 +103,7 @@ static uint8_t children_flags(const AbsValue *const *kids, int n,
   for (int i = 0; i < n; i++) {
     uint8_t k = kids[i]->flags;
     f = (uint8_t)((f & k & (ABS_F_CONST | ABS_F_BROAD)) |
-                  ((f | k) & ABS_F_ERROR));
+                  ((f | k) & (ABS_F_ERROR | ABS_F_UNKNOWN)));
   }
   return f;
 }
@@ -112,7 +112,7 @@ static uint8_t func_flags(const AbsValue *v) {
   uint8_t f = ABS_F_BROAD;
   for (int i = 0; i < v->func.n; i++) {
     uint8_t k = v->func.fns[i]->flags;
-    f = (uint8_t)((f & k & ABS_F_BROAD) | ((f | k) & ABS_F_ERROR));
+    f = (uint8_t)((f & k & ABS_F_BROAD) | ((f | k) & (ABS_F_ERROR | ABS_F_UNKNOWN)));
   }
   return f;
 }
@@ -127,6 +127,7 @@ static uint8_t value_flags(const AbsValue *v) {
   case ABS_NONE: case ABS_ELLIPSIS: case ABS_TYPE: case ABS_MODULE:
     return both;
   case ABS_ERROR: return ABS_F_BROAD | ABS_F_ERROR;
+  case ABS_UNKNOWN: return ABS_F_BROAD | ABS_F_UNKNOWN;
   case ABS_TUPLE: return children_flags(v->tuple.items, v->tuple.n, both);
   case ABS_ZIP: return children_flags(v->zip.items, v->zip.n, ABS_F_BROAD);
   case ABS_LIST: return children_flags(&v->list.elem, 1, ABS_F_BROAD);

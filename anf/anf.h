@@ -128,6 +128,7 @@ struct AnfGraph {
     ANF_G_BLOCK,      /* a branch, loop header/body or after-block */
   } role;
   bool is_jit;              /* decorated @jit */
+  bool is_main;             /* the `if __name__ == "__main__":` block */
   bool is_loop_header;      /* re-entered by its own body */
   bool is_assert_fail;      /* the failing branch of an assert */
   bool is_comprehension;    /* a graph of a generator expression: merging

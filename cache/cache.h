@@ -42,6 +42,11 @@ struct Ctx {
   int iterations;          /* fixpoint rounds so far */
   int prov_mark;           /* engine's provisional list length at push */
   int undet_mark;          /* undetermined calls in progress at push */
+  int undet_hard_mark;     /* of which not soft (engine.c, call_is_soft) */
+  int8_t soft;             /* merges here are soft: 0 not yet known, 1 yes, -1 no */
+  bool lenient;            /* made by the coverage of code the entries skipped
+                              (evaluators/analyze.c): structural facts are
+                              silent and merges are soft */
   bool recursed;           /* its approximation was used (recursion) */
   PtrVec pending;          /* Diag *: findings held until the context is final */
   const Ctx *caller;       /* first context that called it (call chains) */

@@ -87,7 +87,7 @@ static void report_reentry_mismatch(Engine *E, AnfNode *site, Ctx *c, const Ctx 
  * recursion on t[1:]) keeps its new value: the recursion is unrolled on
  * it, bounded by the unroll budget. */
 static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *running,
-                             const AbsValue *old, const AbsValue *args) {
+                             const AbsValue *old, const AbsValue *args, bool soft) {
   AnfGraph *g = running->g;
   int n = args->tuple.n;
   const AbsValue **items = fx_array(const AbsValue *, n + 1);
@@ -113,7 +113,9 @@ static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *runnin
       items[i] = b;
       continue;
     }
-    if (!abs_has_error(err.left) && !abs_has_error(err.right))
+    if (soft)
+      items[i] = abs_join_soft(E->st, a, b);   /* unknown where they differ, silently */
+    else if (!abs_has_error(err.left) && !abs_has_error(err.right))
       report_reentry_mismatch(E, site, c, running, i, &err);
   }
   E->stats.widenings++;
@@ -153,7 +155,10 @@ const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, cons
        * chain of contexts from each of them, and nested loops multiply
        * those chains (161,000 fixpoint rounds in a stress program). */
       const AbsValue *old = x->widest ? x->widest : x->args;
-      args = widen(E, site, c, x, old, args);
+      /* soft when every undetermined branch since x started is: the
+       * loop or recursion continues only because of unknown values */
+      bool soft = E->undet_hard == x->undet_hard_mark || engine_ctx_soft((Ctx *)x);
+      args = widen(E, site, c, x, old, args, soft);
       if (x->args == args) return args;
       for (Ctx *r = (Ctx *)x; r && r->parent == parent; r = r->prev_running)
         r->widest = args;  /* the running contexts of g: one instance */
@@ -193,8 +198,30 @@ static AnfNode *origin_of(const AbsFn *fn, const char *path) {
   return out;
 }
 
+/* v with a maybe-unbound value (or tuple item: a branch's live
+ * variables) replaced by its bound part. */
+static const AbsValue *assume_bound(Engine *E, const AbsValue *v) {
+  if (v->kind == ABS_MAYBE_UNBOUND) return abs_bound_part(E->st, v);
+  if (v->kind != ABS_TUPLE) return v;
+  const AbsValue **items = NULL;
+  for (int i = 0; i < v->tuple.n; i++) {
+    if (v->tuple.items[i]->kind != ABS_MAYBE_UNBOUND) continue;
+    if (!items) {
+      items = fx_array(const AbsValue *, v->tuple.n + 1);
+      memcpy(items, v->tuple.items, sizeof *items * (size_t)v->tuple.n);
+    }
+    items[i] = abs_bound_part(E->st, v->tuple.items[i]);
+  }
+  return items ? abs_tuple(E->st, v->tuple.n, items) : v;
+}
+
 const AbsValue *cf_merge(Engine *E, AnfNode *site, Ctx *c, const AbsValue *acc,
-                         const AbsFn *acc_fn, const AbsValue *next, const AbsFn *next_fn) {
+                         const AbsFn *acc_fn, const AbsValue *next, const AbsFn *next_fn,
+                         bool soft) {
+  /* soft: what cannot be joined is unknown, and a variable one path leaves
+   * unassigned is taken as assigned (definite assignment follows the
+   * branches a context takes; unknown decides none) */
+  if (soft) return assume_bound(E, abs_join_soft(E->st, acc, next));
   AbsJoinError err = {0};
   const AbsValue *j = abs_join(E->st, acc, next, &err);
   if (!err.left || abs_has_error(err.left) || abs_has_error(err.right)) return j;

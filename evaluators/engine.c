@@ -328,12 +328,17 @@ static const AbsValue *run_ctx(Engine *E, Ctx *c) {
     }
     return abs_unknown(E->st);
   }
+  if (E->lenient && !c->lenient) {
+    c->lenient = true;   /* first run during the coverage of skipped code */
+    c->soft = 0;
+  }
   c->state = CTX_RUNNING;
   c->stack_pos = E->stack.len;
   c->lowlink = c->stack_pos;
   c->result = c->seed ? c->seed : abs_bottom(E->st);
   c->prov_mark = E->prov.len;
   c->undet_mark = E->undet;
+  c->undet_hard_mark = E->undet_hard;
   c->recursed = false;
   c->widest = NULL;
   vec_push(&E->stack, c);
@@ -640,6 +645,27 @@ static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn
   return abs_unknown(E->st);
 }
 
+bool engine_ctx_soft(Ctx *c) {
+  if (!c->soft) {
+    bool soft = c->lenient || abs_has_unknown(c->args) ||
+                (c->parent && engine_ctx_soft((Ctx *)c->parent));
+    c->soft = soft ? 1 : -1;
+  }
+  return c->soft > 0;
+}
+
+/* An undetermined call is soft when the context is, or when it is a
+ * branch whose condition is unknown: its merge cannot tell a real
+ * mismatch from the imprecision of unknown, so it reports none. */
+static bool call_is_soft(Engine *E, AnfNode *site, Ctx *c) {
+  if (engine_ctx_soft(c)) return true;
+  AnfNode *callee = site->kind == ANF_APPLY ? site->apply.inputs[0] : NULL;
+  if (!callee || callee->kind != ANF_APPLY || callee->graph != site->graph ||
+      callee->apply.ninputs < 2 || !anf_is_op(callee->apply.inputs[0], OP_SWITCH))
+    return false;
+  return eval_node(E, callee->apply.inputs[1], c)->kind == ABS_UNKNOWN;
+}
+
 const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, int nargs,
                           const AbsValue *const *args) {
   switch (f->kind) {
@@ -655,15 +681,18 @@ const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, i
   Args a = split_args(nargs, args);
   if (f->func.n == 1) return call_fn(E, site, c, f->func.fns[0], &a);
   /* undetermined: evaluate every possibility and join */
+  bool soft = call_is_soft(E, site, c);
   E->undet++;
+  E->undet_hard += !soft;
   const AbsValue *acc = NULL;
   const AbsFn *acc_fn = NULL;
   for (int i = 0; i < f->func.n; i++) {
     const AbsValue *r = call_fn(E, site, c, f->func.fns[i], &a);
-    acc = acc ? cf_merge(E, site, c, acc, acc_fn, r, f->func.fns[i]) : r;
+    acc = acc ? cf_merge(E, site, c, acc, acc_fn, r, f->func.fns[i], soft) : r;
     if (!acc_fn || r->kind != ABS_BOTTOM) acc_fn = f->func.fns[i];
   }
   E->undet--;
+  E->undet_hard -= !soft;
   return acc;
 }
 

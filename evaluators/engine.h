@@ -15,6 +15,9 @@ struct Engine {
   VEC(Ctx *) prov;         /* provisional contexts, in finishing order */
   Ctx **running;           /* per graph id: its newest context on the stack */
   int undet;               /* undetermined calls (several possibilities) in progress */
+  int undet_hard;          /* of which not soft: their merges report mismatches */
+  int lenient;             /* > 0 while the coverage of skipped code runs: new
+                              contexts are lenient (cache.h) */
   EngineStats stats;
   PrimInfo prims[OP__COUNT];
   const AbsValue **consts;  /* per node id: a constant's value, once computed */
@@ -51,7 +54,12 @@ const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
 /* Join the results of the possibilities of an undetermined call, reporting
  * a type-mismatch at the merge (naming where each side came from). */
 const AbsValue *cf_merge(Engine *E, AnfNode *site, Ctx *c, const AbsValue *acc,
-                         const AbsFn *acc_fn, const AbsValue *next, const AbsFn *next_fn);
+                         const AbsFn *acc_fn, const AbsValue *next, const AbsFn *next_fn,
+                         bool soft);
+/* Whether c's merges are soft: c is lenient, or its arguments (or its
+ * closure parents') hold unknown, so an undetermined branch there may be
+ * undetermined only because of unknown (interfaces.md, `fathom check`). */
+bool engine_ctx_soft(Ctx *c);
 /* A recursion or loop that finished with no value on any path. */
 void cf_no_return(Engine *E, Ctx *head);
 /* Budget notes (once per graph / once per analysis). */

@@ -649,6 +649,25 @@ const AbsValue *rule_tuple(EvalCall *c) {
   return abs_tuple(c->st, (int)n, items);
 }
 
+/* all(x) / any(x): a bool, constant when x is a tuple whose items'
+ * truth is known (or one item decides: a false one for all, a true one
+ * for any). */
+const AbsValue *rule_all_any(EvalCall *c) {
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  const AbsValue *x = c->args[0];
+  bool is_all = c->op == OP_ALL;
+  if (rules_vague(x)) return abs_bool_any(c->st);
+  if (!rules_iterable(x)) return not_iterable(c, x, is_all ? "all()" : "any()");
+  if (x->kind != ABS_TUPLE) return abs_bool_any(c->st);
+  bool undecided = false;
+  for (int i = 0; i < x->tuple.n; i++) {
+    AbsTruth t = abs_truthiness(x->tuple.items[i]);
+    if (t == (is_all ? ABS_TRUTH_FALSE : ABS_TRUTH_TRUE)) return abs_bool(c->st, !is_all);
+    undecided |= t != ABS_TRUTH_TRUE && t != ABS_TRUTH_FALSE;
+  }
+  return undecided ? abs_bool_any(c->st) : abs_bool(c->st, is_all);
+}
+
 /* list(x): list[element of the iteration]. */
 const AbsValue *rule_list(EvalCall *c) {
   if (!rules_keywords(c, NULL)) return abs_error(c->st);

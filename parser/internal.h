@@ -214,6 +214,7 @@ AnfNode *switch_call(Lower *L, Scope *s, Span sp, AnfNode *c, AnfGraph *t, AnfGr
 /* stmt.c */
 void lower_block(Lower *L, Scope *s, TSNode block);
 void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def);
+void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body);
 void lower_params(Lower *L, Scope *outer, Scope *fs, AnfGraph *g, TSNode params);
 void assign_target(Lower *L, Scope *s, TSNode target, AnfNode *v);
 bool stmt_escapes(Lower *L, TSNode n, bool in_loop);

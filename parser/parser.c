@@ -675,7 +675,9 @@ static bool decorator_is_jit(Lower *L, Scope *s, TSNode dec) {
   return false;
 }
 
-typedef struct Pending { TSNode def; AnfGraph *g; Scope *fs; } Pending;
+/* A function whose body is lowered once every module-level name is bound:
+ * a def, or the `__main__` block (body set: the if statement's block). */
+typedef struct Pending { TSNode def, body; AnfGraph *g; Scope *fs; } Pending;
 typedef VEC(Pending) PendingVec;
 
 static void module_def(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
@@ -704,7 +706,29 @@ static void module_def(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
   Scope *fs = scope_new(L, s, SC_FUNCTION, fname);
   lower_params(L, s, fs, g, field(L, def, L->f_parameters));
   bind_local(L, s, fname, anf_const_graph(L->mod, span_of(L, name), g), span_of(L, name));
-  Pending p = {def, g, fs};
+  Pending p = {.def = def, .g = g, .fs = fs};
+  vec_push(pending, p);
+}
+
+/* `if __name__ == "__main__":` is how the program really runs: its block
+ * becomes a function `__main__` with no parameters, an entry point
+ * (language.md 1).  Its names are that function's locals. */
+static void module_main(Lower *L, Scope *s, TSNode ifs, PendingVec *pending) {
+  TSNode body = field(L, ifs, L->f_consequence);
+  if (node_is_null(body)) return;
+  TSNode *kids;
+  int nk = named_kids(L, ifs, &kids);
+  for (int i = 0; i < nk; i++)
+    if (kind(L, kids[i]) == K_else_clause || kind(L, kids[i]) == K_elif_clause)
+      unsupported_stmt(L, kids[i], "an else or elif of the __main__ block");
+  AnfGraph *g = anf_graph_new(L->mod, "__main__", L->mod->module_graph, span_of(L, ifs));
+  g->role = ANF_G_FUNCTION;
+  g->fn_name = g->name;
+  g->is_main = true;
+  vec_push(&L->mod->functions, g);
+  Scope *fs = scope_new(L, s, SC_FUNCTION, g->name);
+  lower_params(L, s, fs, g, (TSNode){0});
+  Pending p = {.def = ifs, .body = body, .g = g, .fs = fs};
   vec_push(pending, p);
 }
 
@@ -715,7 +739,10 @@ static void module_stmt(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
   case K_future_import_statement: case K_pass_statement: case K_comment: return;
   case K_function_definition: case K_decorated_definition: module_def(L, s, n, pending); return;
   case K_if_statement:
-    if (is_main_guard(L, n)) return;
+    if (is_main_guard(L, n)) {
+      module_main(L, s, n, pending);
+      return;
+    }
     unsupported_stmt(L, n, "an if statement at module level");
     return;
   case K_expression_statement: {
@@ -782,7 +809,8 @@ static void lower_module(Lower *L) {
   anf_set_output(mg, anf_const_none(m, span_from_bytes(L->file, 0, 0)));
   for (int i = 0; i < pending.len; i++) {
     Pending *p = &pending.items[i];
-    lower_function_body(L, p->fs, p->g, p->def);
+    if (node_is_null(p->body)) lower_function_body(L, p->fs, p->g, p->def);
+    else lower_body(L, p->fs, p->g, p->def, p->body);
   }
 }
 

@@ -305,7 +305,7 @@ static AnfNode *read_binding(Lower *L, Scope *s, Scope *owner, int i, const char
  * before this is asked; the rest are `unsupported`, not undefined. */
 static bool python_builtin(const char *name) {
   static const char *const names[] = {
-      "__build_class__", "__debug__", "__import__", "aiter", "all", "anext", "any", "ascii",
+      "__build_class__", "__debug__", "__import__", "aiter", "anext", "ascii",
       "bin", "breakpoint", "bytearray", "bytes", "callable", "chr", "classmethod", "compile",
       "complex", "copyright", "credits", "delattr", "dict", "dir", "divmod", "enumerate",
       "eval", "exec", "exit", "filter", "format", "frozenset", "getattr", "globals", "hasattr",

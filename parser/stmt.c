@@ -723,9 +723,14 @@ static void lower_static_def(Lower *L, Scope *s, Local *loc, bool is_jit);
 
 /* Lower a function's body into g; its parameters are already in place. */
 void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
-  TSNode body = field(L, def, L->f_body);
   TSNode rt = field(L, def, L->f_return_type);
   if (!node_is_null(rt)) { g->ret_annot.text = text_of(L, rt); g->ret_annot.span = span_of(L, rt); }
+  lower_body(L, fs, g, def, field(L, def, L->f_body));
+}
+
+/* The body `body` of g (a def's, or the `if __name__ == "__main__":`
+ * block's), whose implicit `return None` sits at the end of `def`. */
+void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
   scan_function_body(L, fs, body);
   for (int i = 0; i < fs->locals.len; i++) {
     Local *loc = &fs->locals.items[i];

@@ -1,4 +1,5 @@
-# expect-error at line 17: shape-mismatch
+# expect-error at line 18: shape-mismatch
+# expect-error at line 28: index-out-of-range
 # Planted bug: encode indexes the batch-major embeddings with xs[t] (batch row t) instead of xs[:, t] (time step t).
 """An Elman RNN language model unrolled over time with a while loop:
 embedding lookup, a tanh recurrence, per-step logits, and the mean

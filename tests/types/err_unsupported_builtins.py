@@ -16,5 +16,5 @@ def main(x: float, t: tuple[int, int]):
     d = sorted(t)
     reveal_type(d)  # expect-type: tuple[i64, i64]
     e = rnd(x)  # expect-error: undefined-name
-    f = any(t)  # expect-warning: unsupported
+    f = divmod(t)  # expect-warning: unsupported
     raise KeyError("k")  # a supported exception class
