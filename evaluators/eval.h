@@ -57,6 +57,10 @@ typedef const AbsValue *(*PrimRule)(EvalCall *c);
 
 /* ---- for rules ---- */
 
+/* Whether a finding of this call is dropped: in code the entries skipped
+ * (a lenient context), a fact the skipping test may guard, or a shape
+ * finding that symbolic sizes do not confirm (engine.c). */
+bool eval_drop_finding(EvalCall *c, DiagKind kind);
 /* Report `kind` at the call's span, with the call chain as notes; returns
  * abs_error (use: `return eval_error(c, DK_..., "...")`). */
 const AbsValue *eval_error(EvalCall *c, DiagKind kind, const char *fmt, ...)

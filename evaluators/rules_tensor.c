@@ -526,6 +526,7 @@ static void note_symbol(Diag *d, const AbsDim *s) {
 }
 
 static Diag *report(EvalCall *c, DiagKind kind, const char *msg) {
+  if (eval_drop_finding(c, kind)) return NULL;
   return engine_report(c->E, c->node, c->node->span, c->ctx, kind, msg);
 }
 

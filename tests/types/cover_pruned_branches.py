@@ -64,6 +64,16 @@ def deep(x, use_bias, n_layer):
     return x
 
 
+def cell(x, w, kind):
+    # the weights fit the configuration the caller chose: the GRU arm sees
+    # LSTM weights, so sizes alone must not make a finding there
+    if kind == "lstm":
+        i, f, g, o = split(x @ w.T, 4, axis=1)
+        return i * f + g * o
+    r, z, n = split(x @ w.T, 3, axis=1)
+    return r * z + n
+
+
 def main():
     x = ones((3, 8))
     a = attention(x, ones((5, 8)), ones((5, 8)), True)
@@ -73,4 +83,5 @@ def main():
     e = total((1, 2, 3))
     f = pick(3) + pick((4, 5))
     g = deep(ones((2, 3)), True, 2)
+    h = cell(ones((2, 3)), ones((8, 3)), "lstm")
     return a, b, c, d, e, f, g, scale(5)
