@@ -236,7 +236,7 @@ static bool written_literal(Span sp) {
 
 /* Whether test node n, in context c, is a flag or hyperparameter test: an
  * expression of scalar values (bool, int, float, str) with arithmetic,
- * comparisons and `not`.  Tests on structure (isinstance, `is None`, len,
+ * comparisons and `not`, where a value may be a constant item of a tuple.  Tests on structure (isinstance, `is None`, len,
  * shapes, attributes, items, calls, a tuple's or None's truth) are not:
  * a branch they prune may be impossible for the values' types, so it is
  * never analysed the other way. */
@@ -253,6 +253,12 @@ static bool flag_test(Analysis *a, const Ctx *c, const AnfNode *n, int depth) {
   const AnfNode *f = n->apply.inputs[0];
   if (f->kind != ANF_CONST || f->c.kind != ANF_C_OP) return false;
   AnfOp op = f->c.op;
+  if (op == OP_GETITEM && n->apply.ninputs == 3) {
+    /* an item of a tuple (a config unpacked: `W, a, concat = layer`) */
+    const AbsValue *seq = engine_value(a->E, c, n->apply.inputs[1]);
+    const AnfNode *idx = n->apply.inputs[2];
+    return seq && (seq->kind == ABS_TUPLE || seq->kind == ABS_LIST) && idx->kind == ANF_CONST;
+  }
   bool ok = (op >= OP_ADD && op <= OP_NOT && op != OP_MATMUL) || (op >= OP_EQ && op <= OP_GE) ||
             op == OP_TRUTH;
   if (!ok) return false;
