@@ -366,19 +366,24 @@ suite_runtime() {
   fi
 }
 
-# The example programs: each examples/NAME.py (but demo_bad.py) and each
-# realistic model tests/models/NAME.py must check clean (exit 0, no error or
-# warning) and run under CPython with the reference runtime (two results).
+# The example programs: each examples/NAME.py (but demo_bad.py), each
+# realistic model tests/models/NAME.py and each valid program whose
+# structure depends on constants tests/valid/NAME.py must check clean (exit
+# 0, no error or warning) and run under CPython with the reference runtime
+# (two results).
 # Each tests/examples/NAME.py, a copy of an example or model with a planted bug, must report exactly the errors and warnings its
 # leading comment lines `# expect-error at line N: KIND` announce (notes are
 # not counted).
 suite_examples() {
   local root=$TESTS/.. py name out why want got
-  for py in "$root"/examples/*.py "$TESTS"/models/*.py; do
+  for py in "$root"/examples/*.py "$TESTS"/models/*.py "$TESTS"/valid/*.py; do
     [ -e "$py" ] || continue
     name=$(basename "$py" .py)
     [ "$name" = demo_bad ] && continue
-    case $py in "$TESTS"/models/*) name=models.$name ;; esac
+    case $py in
+      "$TESTS"/models/*) name=models.$name ;;
+      "$TESTS"/valid/*) name=valid.$name ;;
+    esac
     out=$TMP/examples.$name.out
     run "$out" "$out" "$FATHOM" check --format gcc "$py"
     if why=$(crashed "$out"); then
