@@ -1,5 +1,5 @@
-# expect-error at line 33: shape-mismatch
-# Planted bug: the 1-D valid_lens case (torch.repeat_interleave written out) broadcasts the (batch, 1) lengths to (queries, batch) instead of (batch, queries): (2, 1) cannot broadcast to (3, 2). main passes 2-D valid_lens only, so the branch that valid_lens.ndim == 1 selects never runs.
+# expect-error at line 34: shape-mismatch
+# Planted bug: the 1-D valid_lens case (torch.repeat_interleave written out) broadcasts the (batch, 1) lengths to (queries, batch) instead of (batch, queries): (2, 1) cannot broadcast to (3, 2). main calls masked_softmax with 1-D lengths first, as the d2l chapter does.
 """Masked softmax, scaled dot-product attention and additive attention,
 translated from d2l-ai/d2l-en
 chapter_attention-mechanisms-and-transformers/attention-scoring-functions.md
@@ -11,7 +11,8 @@ rate; torch.repeat_interleave(valid_lens, n) is expand_dims +
 broadcast_to + reshape (the DSL has none); torch.bmm is matmul;
 X[~mask] = value is where (item assignment is not in the DSL yet);
 unsqueeze/squeeze(-1) are expand_dims/squeeze; the attention weights are
-returned instead of stored on self.  The main block uses the 2-D
+returned instead of stored on self.  The main block calls masked_softmax with 1-D lengths (as the
+chapter's first example, with 3 queries) and uses the 2-D
 valid_lens form (one length per query), as the chapter's second example.
 """
 import math
@@ -55,6 +56,8 @@ def additive_attention(W_q, W_k, w_v, queries, keys, values, valid_lens, dropout
 
 
 if __name__ == "__main__":
+    w = masked_softmax(random_uniform((2, 3, 4)), arange(2) + 2)
+    assert w.shape == (2, 3, 4)
     w = masked_softmax(random_uniform((2, 2, 4)), reshape(arange(4) + 1, (2, 2)))
     assert w.shape == (2, 2, 4)
     queries = random_normal((2, 3, 2))

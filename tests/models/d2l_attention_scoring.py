@@ -9,7 +9,8 @@ rate; torch.repeat_interleave(valid_lens, n) is expand_dims +
 broadcast_to + reshape (the DSL has none); torch.bmm is matmul;
 X[~mask] = value is where (item assignment is not in the DSL yet);
 unsqueeze/squeeze(-1) are expand_dims/squeeze; the attention weights are
-returned instead of stored on self.  The main block uses the 2-D
+returned instead of stored on self.  The main block calls masked_softmax with 1-D lengths (as the
+chapter's first example, with 3 queries) and uses the 2-D
 valid_lens form (one length per query), as the chapter's second example.
 """
 import math
@@ -53,6 +54,8 @@ def additive_attention(W_q, W_k, w_v, queries, keys, values, valid_lens, dropout
 
 
 if __name__ == "__main__":
+    w = masked_softmax(random_uniform((2, 3, 4)), arange(2) + 2)
+    assert w.shape == (2, 3, 4)
     w = masked_softmax(random_uniform((2, 2, 4)), reshape(arange(4) + 1, (2, 2)))
     assert w.shape == (2, 2, 4)
     queries = random_normal((2, 3, 2))
