@@ -475,6 +475,15 @@ void abs_print(StrBuf *b, const AbsValue *v);
 void abs_fn_print(StrBuf *b, const AbsFn *fn);
 /* abs_print into a fresh GC string (for messages). */
 const char *abs_to_string(const AbsValue *v);
+/* The notation abbreviated for messages (print.c): a run of 3 or more
+ * equal tuple items prints once as `T x 64` (`tuple[Tensor[f32, (B, 64)]
+ * x 64]`), a tuple whose text outgrows ABS_BRIEF_WIDTH stops with `...`
+ * and the count of items left out, and any text longer than twice that
+ * is cut with `...`.  Not readable by abs_parse: `infer`, hover and the
+ * JSON outputs keep the full notation. */
+enum { ABS_BRIEF_WIDTH = 120 };
+void abs_print_brief(StrBuf *b, const AbsValue *v);
+const char *abs_to_brief_string(const AbsValue *v);
 
 /* ---- parsing ---- */
 

@@ -490,12 +490,15 @@ static const AbsValue *r_list(P *p) {
   return abs_list(p->st, elem);
 }
 
+/* A tensor's dtype: a dtype's name, or `bool` for `bool_` (the Python
+ * type, which Tensor[...] accepts at run time too, as numpy does). */
 static AbsDType dtype(P *p) {
   size_t n;
   const char *w = word(p, &n, "a dtype");
   size_t m = n;
   const char *name = last_part(w, &m);
   AbsDType d;
+  if (same(name, m, "bool")) return DT_BOOL;
   if (!abs_dtype_from_name(name, m, &d))
     fail_at(p, (size_t)(w - p->s), "unknown dtype '%.*s'", (int)n, w);
   return d;

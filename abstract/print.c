@@ -9,7 +9,9 @@
  *
  * A function set prints its possibilities in set order; closures of one
  * graph in different contexts are adjacent in that order and print once,
- * since the context is not visible to the user. */
+ * since the context is not visible to the user.
+ *
+ * abs_print_brief, for messages, abbreviates long tuples (abstract.h). */
 #include "internal.h"
 
 static void print_items(StrBuf *b, AbsItems it) {
@@ -175,5 +177,70 @@ void abs_print(StrBuf *b, const AbsValue *v) {
 const char *abs_to_string(const AbsValue *v) {
   StrBuf b = {0};
   abs_print(&b, v);
+  return fx_strdup(sb_cstr(&b));
+}
+
+/* ------------------------------------------------------------ brief */
+
+static void print_brief(StrBuf *b, const AbsValue *v, size_t start);
+
+/* How many items from i on equal items[i] (values are interned). */
+static int run_length(AbsItems it, int i) {
+  int k = i + 1;
+  while (k < it.n && it.items[k] == it.items[i]) k++;
+  return k - i;
+}
+
+/* The items of a tuple: runs as `T x n`, and `... (n more)` once the text
+ * since `start` outgrows the width. */
+static void print_items_brief(StrBuf *b, AbsItems it, size_t start) {
+  for (int i = 0; i < it.n;) {
+    if (i) sb_puts(b, ", ");
+    if (i && b->len - start > ABS_BRIEF_WIDTH) {
+      sb_printf(b, "... (%d more)", it.n - i);
+      return;
+    }
+    int run = run_length(it, i);
+    print_brief(b, it.items[i], start);
+    if (run >= 3) sb_printf(b, " x %d", run);
+    else run = 1;
+    i += run;
+  }
+}
+
+static void print_brief(StrBuf *b, const AbsValue *v, size_t start) {
+  switch (v->kind) {
+  case ABS_TUPLE:
+    if (v->tuple.n == 0) {
+      sb_puts(b, "tuple[()]");
+      return;
+    }
+    sb_puts(b, "tuple[");
+    print_items_brief(b, v->tuple, start);
+    sb_putc(b, ']');
+    return;
+  case ABS_LIST:
+    sb_puts(b, "list[");
+    print_brief(b, v->list.elem, start);
+    sb_putc(b, ']');
+    return;
+  default: abs_print(b, v); return;
+  }
+}
+
+void abs_print_brief(StrBuf *b, const AbsValue *v) {
+  size_t start = b->len;
+  print_brief(b, v, start);
+  if (b->len - start > 2 * ABS_BRIEF_WIDTH) {
+    b->len = start + 2 * ABS_BRIEF_WIDTH;
+    while (b->len > start && ((unsigned char)b->s[b->len] & 0xC0) == 0x80) b->len--;
+    b->s[b->len] = 0;
+    sb_puts(b, "...");
+  }
+}
+
+const char *abs_to_brief_string(const AbsValue *v) {
+  StrBuf b = {0};
+  abs_print_brief(&b, v);
   return fx_strdup(sb_cstr(&b));
 }

@@ -212,6 +212,12 @@ AnfNode *anf_const_error(AnfModule *m, Span span) {
   return const_new(m, span, ANF_C_ERROR);
 }
 
+AnfNode *anf_const_unsupported(AnfModule *m, Span span) {
+  AnfNode *n = const_new(m, span, ANF_C_ERROR);
+  n->c.i = 1;
+  return n;
+}
+
 /* ---- small mutators and queries ---- */
 
 void anf_set_output(AnfGraph *g, AnfNode *out) {

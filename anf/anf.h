@@ -60,8 +60,10 @@ typedef enum {
   ANF_C_GRAPH,    /* graph: a function/closure value */
   ANF_C_MODULE,   /* module: one NS_* bit (`import math`, `import fathom as F`);
                      0 for a module fathom does not know (`import numpy`) */
-  ANF_C_ERROR,    /* code that could not be converted (already reported):
-                     unknown to inference, never reported again; prints <error> */
+  ANF_C_ERROR,    /* code that could not be converted (already reported),
+                     never reported again; prints <error>.  i: 0 after an
+                     error (inference: the error value), 1 after an
+                     unsupported construct, a warning (inference: unknown) */
 } AnfConstKind;
 
 typedef struct AnfGraph AnfGraph;
@@ -179,6 +181,7 @@ AnfNode *anf_const_op(AnfModule *m, Span span, AnfOp op);
 AnfNode *anf_const_graph(AnfModule *m, Span span, AnfGraph *g);
 AnfNode *anf_const_module(AnfModule *m, Span span, unsigned ns);
 AnfNode *anf_const_error(AnfModule *m, Span span);
+AnfNode *anf_const_unsupported(AnfModule *m, Span span);  /* ANF_C_ERROR, i = 1 */
 void anf_set_output(AnfGraph *g, AnfNode *out);
 void anf_add_effect(AnfGraph *g, AnfNode *n);
 bool anf_is_op(const AnfNode *n, AnfOp op);   /* a constant naming op */

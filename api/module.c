@@ -219,6 +219,7 @@ static FathomSeverity public_severity(Severity sev)
 
 size_t fathom_diag_count_severity(FathomModule *m, FathomSeverity severity)
 {
+  api_sort_diags(m);   /* sorting merges repeats: count what is shown */
   size_t n = 0;
   for (int i = 0; i < m->diags.diags.len; i++)
     n += public_severity(m->diags.diags.items[i]->sev) == severity;

@@ -9,7 +9,11 @@
 #            then apt-get install, only when `/usr/bin/python3 -m mypy`
 #            does not run).
 #
-# Extra arguments go to peers.py (bench/peers.py --help).
+# Extra arguments go to peers.py (bench/peers.py --help).  Then
+# bench/score.py puts the three tools side by side on the planted-error
+# corpus of bench/plant.py (pyright with bench/peers/pyrightconfig-plant.json,
+# which adds the fathom runtime python/ to its search path; mypy with
+# MYPYPATH=python).
 set -u
 
 BUILD=${1:-build}
@@ -40,4 +44,12 @@ if ! /usr/bin/python3 -m mypy --version >/dev/null 2>&1; then
   /usr/bin/python3 -m mypy --version >/dev/null 2>&1 || fail "mypy does not run after installing python3-mypy"
 fi
 
-exec python3 "$BENCH/peers.py" --fathom "$BUILD/fathom" "$@"
+python3 "$BENCH/peers.py" --fathom "$BUILD/fathom" "$@"
+status=$?
+
+# ---- the planted-error corpus of bench/plant.py (issue 12): the three
+# tools side by side, per location class and kind (bench/score.py) ----
+echo
+python3 "$BENCH/score.py" --tools fathom,pyright,mypy --fathom "$BUILD/fathom" \
+  --seeds 1,2,3 --lines 1500 --big 10000 --show 0 || status=1
+exit $status

@@ -17,8 +17,10 @@
 #   - 100k lines take at most 12x the time of 10k lines (fathom check)
 # and, from `fathom check --stats` (its best run), the analysis contexts and
 # evaluation steps per source line and fathom's own parse/analysis split.
-# Last, bench/lsp_bench.py times the language server on gen_5k.py (see the
-# end of this script).
+# Then bench/lsp_bench.py times the language server on gen_5k.py,
+# bench/spec_bench.py times specialization, and bench/score.py scores
+# fathom on the planted-error corpus of bench/plant.py (see the end of this
+# script).
 # Benchmarks report, they do not fail the build: the exit status is 0 whether
 # targets are met or not, and 1 only when a tool failed or crashed.
 # BENCH_MIN_SECONDS (default 0.5) is the least total time per measurement;
@@ -183,4 +185,15 @@ python3 "$BENCH/lsp_bench.py" "$FATHOM" "$LSP_FILE" || fail "lsp_bench.py failed
 # adds at most 30% to inference (bench/spec_bench.py) ----
 echo
 python3 "$BENCH/spec_bench.py" "$FATHOM" $SCALAR_FILES $TENSOR_FILES || fail "spec_bench.py failed"
+
+# ---- plain `fathom check` on unannotated code (issue 12): the planted-error
+# corpus of bench/plant.py (seeds 1-3 of about 1,500 lines and a
+# 10,000-line program, with their clean twins, in bench/corpus/plant/):
+# planted errors reported on their line per location class (reached, pruned
+# branch, const-only helper, never-called function) and per kind, and false
+# errors on the planted and the clean programs (bench/score.py; run it
+# alone to see each miss and false error with its code) ----
+echo
+python3 "$BENCH/score.py" --fathom "$FATHOM" --seeds 1,2,3 --lines 1500 --big 10000 --show 0 \
+  || fail "score.py failed"
 exit 0

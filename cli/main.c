@@ -76,7 +76,8 @@ static const CliOption options[OPT__COUNT] = {
                  "unknown parameters"},
   [OPT_ARGS] = {"--args", NULL, "TYPES",
                 "the entry's argument types, comma-separated:\n"
-                "--args \"i64, Tensor[f32, (B, 3)]\" (needs --entry)"},
+                "--args \"i64, Tensor[f32, (B, 3)]\" (needs --entry);\n"
+                "parameters left out take their defaults"},
   [OPT_CONST_ARGS] = {"--const-args", NULL, "VALUES",
                       "the entry's arguments as a Python tuple of\n"
                       "constants: --const-args \"(3, 2.5)\" (needs\n"

@@ -61,8 +61,8 @@ static const char *param_label(const AnfGraph *g, int i) {
 static void report_reentry_mismatch(Engine *E, AnfNode *site, Ctx *c, const Ctx *running,
                                     int i, const AbsJoinError *err) {
   AnfGraph *g = running->g;
-  const char *a = abs_to_string(abs_broaden(E->st, err->left));
-  const char *b = abs_to_string(abs_broaden(E->st, err->right));
+  const char *a = abs_to_brief_string(abs_broaden(E->st, err->left));
+  const char *b = abs_to_brief_string(abs_broaden(E->st, err->right));
   const char *where = err->path && *err->path ? fx_sprintf(" (%s)", err->path) : "";
   const char *msg =
       g->is_loop_header
@@ -233,8 +233,8 @@ const AbsValue *cf_merge(Engine *E, AnfNode *site, Ctx *c, const AbsValue *acc,
   const char *name = NULL;
   if (err.path && *err.path) name = (oa && oa->name) ? oa->name : (ob ? ob->name : NULL);
   else name = site->name;
-  const char *a = abs_to_string(abs_broaden(E->st, err.left));
-  const char *b = abs_to_string(abs_broaden(E->st, err.right));
+  const char *a = abs_to_brief_string(abs_broaden(E->st, err.left));
+  const char *b = abs_to_brief_string(abs_broaden(E->st, err.right));
   const char *msg =
       name ? fx_sprintf("type-mismatch at merge: '%s' is %s on one path and %s on another",
                         name, a, b)

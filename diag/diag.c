@@ -149,7 +149,11 @@ static int compare_ranked(const void *pa, const void *pb) {
   return a->index - b->index;
 }
 
-/* Order by (file path, start byte, kind), keeping report order on ties. */
+static void merge_repeats(DiagSink *s);
+static void rebuild_index(DiagSink *s);
+
+/* Order by (file path, start byte, kind), keeping report order on ties;
+ * then merge repeats. */
 void diag_sort(DiagSink *s) {
   int n = s->diags.len;
   if (n < 2) return;
@@ -157,6 +161,76 @@ void diag_sort(DiagSink *s) {
   for (int i = 0; i < n; i++) r[i] = (Ranked){s->diags.items[i], i};
   qsort(r, (size_t)n, sizeof *r, compare_ranked);
   for (int i = 0; i < n; i++) s->diags.items[i] = r[i].d;
+  merge_repeats(s);
+}
+
+/* ------------------------------------------------------------- repeats */
+
+/* Whether e repeats leader d's mistake: same kind and gist, same file,
+ * an origin in common. */
+static bool repeats(const Diag *d, const Diag *e) {
+  if (e->kind != d->kind || e->sev != SEV_ERROR || d->sev != SEV_ERROR) return false;
+  if (strcmp(path_of(&d->span), path_of(&e->span)) != 0) return false;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++)
+      if (d->origins[i] && d->origins[i] == e->origins[j]) return true;
+  return false;
+}
+
+typedef struct Group { Diag *leader; int more; struct Group *next; } Group;
+
+/* The group of an earlier diagnostic that e repeats, or NULL after
+ * starting a new group led by e (*made). */
+static Group *join_group(HashMap *by_gist, Diag *e, Group **made) {
+  bool found;
+  HashEntry *slot = hm_slot(by_gist, e->gist, &found);
+  Group *first = found ? slot->value : NULL;
+  for (Group *g = first; g; g = g->next)
+    if (repeats(g->leader, e)) return g;
+  Group *g = fx_new(Group);
+  g->leader = e;
+  g->next = first;
+  slot->value = g;
+  *made = g;
+  return NULL;
+}
+
+/* The leader's message says how many uses it stands for; each other use
+ * gets a note (up to DIAG_MAX_REPEAT_NOTES). */
+static void absorb(Group *g, const Diag *e) {
+  if (++g->more <= DIAG_MAX_REPEAT_NOTES)
+    diag_note(g->leader, e->span, "and here: %s", e->msg);
+}
+
+/* Merge the repeats of one mistake (sorted: the first in the file leads),
+ * then recount and rebuild the duplicate table.  Each diagnostic takes part
+ * once (its gist is cleared): sorting again merges nothing twice. */
+static void merge_repeats(DiagSink *s) {
+  HashMap by_gist;
+  hm_init_str(&by_gist);
+  PtrVec groups = {0};
+  int kept = 0;
+  for (int i = 0; i < s->diags.len; i++) {
+    Diag *e = s->diags.items[i];
+    Group *made = NULL;
+    Group *g = e->gist ? join_group(&by_gist, e, &made) : NULL;
+    e->gist = NULL;
+    if (g) {
+      absorb(g, e);
+      continue;
+    }
+    if (made) vec_push(&groups, made);
+    s->diags.items[kept++] = e;
+  }
+  if (kept == s->diags.len) return;
+  for (int i = 0; i < groups.len; i++) {
+    Group *g = groups.items[i];
+    if (g->more)
+      g->leader->msg = fx_sprintf("%s (and %d more use%s)", g->leader->msg, g->more,
+                                  g->more == 1 ? "" : "s");
+  }
+  s->diags.len = kept;
+  rebuild_index(s);
 }
 
 /* ---------------------------------------------------------- truncation */
@@ -167,6 +241,11 @@ void diag_sort(DiagSink *s) {
 void diag_truncate(DiagSink *s, int mark) {
   if (mark >= s->diags.len) return;
   s->diags.len = mark;
+  rebuild_index(s);
+}
+
+/* The duplicate table and the counts, from the diagnostics held. */
+static void rebuild_index(DiagSink *s) {
   hm_init(&s->seen, diag_hash, diag_eq);
   s->nerrors = s->nwarnings = 0;
   for (int i = 0; i < s->diags.len; i++) {

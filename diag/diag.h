@@ -80,6 +80,13 @@ typedef struct Diag {
   Span span;
   const char *msg;
   VEC(DiagRelated) related;   /* notes: where each side came from, call chain */
+  /* One mistake, one diagnostic: errors of one kind with the same `gist`
+   * (the rule that failed and the operands' types, not their names) that
+   * share an origin (an opaque key: the node that made an operand, as the
+   * analysis sees it) are one bad value failing at several uses, merged by
+   * diag_sort.  NULL gist: never merged. */
+  const char *gist;
+  const void *origins[2];
 } Diag;
 
 typedef struct DiagSink {
@@ -101,8 +108,13 @@ Diag *diag_report_sev(DiagSink *s, DiagKind kind, Severity sev, Span span,
                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void diag_note(Diag *d, Span span, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* Sort by file, position, then kind (stable), for output. */
+/* Sort by file, position, then kind (stable), for output; then merge the
+ * repeats of one mistake (see Diag.gist) into the first of them, whose
+ * message ends "(and N more uses)" and which gets a note at each other
+ * use (at most DIAG_MAX_REPEAT_NOTES).  A diagnostic is merged at most
+ * once: the gists are cleared. */
 void diag_sort(DiagSink *s);
+enum { DIAG_MAX_REPEAT_NOTES = 8 };
 /* Forget the diagnostics reported after the first `mark` (s->diags.len
  * taken earlier): work whose findings were provisional is redone. */
 void diag_truncate(DiagSink *s, int mark);

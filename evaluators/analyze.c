@@ -7,6 +7,7 @@
  * run with every parameter unknown.  Results are checked against return
  * annotations, with Python's numeric tower (an int is acceptable where a
  * float is annotated, a bool where an int is). */
+#include <ctype.h>
 #include <string.h>
 #include "analyze.h"
 #include "engine.h"
@@ -59,6 +60,70 @@ static AnfGraph *find_function(AnfModule *m, const char *name) {
   return NULL;
 }
 
+/* The value of parameter j's default, as the module level computed it
+ * when the def ran (its context is interned: this finds the one the
+ * analysis ran first); unknown when it was never evaluated. */
+static const AbsValue *default_arg(Analysis *a, AnfGraph *g, int j) {
+  bool is_new;
+  Ctx *mc = cache_ctx(engine_contexts(a->E), a->m->module_graph, abs_tuple(a->st, 0, NULL),
+                      NULL, &is_new);
+  const AbsValue *v = is_new ? NULL : engine_value(a->E, mc, g->defaults[j]);
+  return v ? v : abs_unknown(a->st);
+}
+
+/* The smallest number of --args that binds every parameter: those up to
+ * the last one without a default (*args and keyword-only ones excluded). */
+static int required_args(const AnfGraph *g) {
+  int npos = g->vararg >= 0 ? g->vararg : g->nparams;
+  int need = 0;
+  for (int j = 0; j < npos; j++)
+    if (!g->defaults || !g->defaults[j]) need = j + 1;
+  return need;
+}
+
+/* A keyword-only parameter after *args without a default: --args, which
+ * is positional, cannot give it.  Its index, or -1. */
+static int kwonly_without_default(const AnfGraph *g) {
+  if (g->vararg < 0) return -1;
+  for (int j = g->vararg + 1; j < g->nparams; j++)
+    if (!g->defaults || !g->defaults[j]) return j;
+  return -1;
+}
+
+/* Bind the --args values to g's parameters as a call would: positionally
+ * (up to *args, whose tuple takes the rest), the parameters left out
+ * taking their defaults.  NULL, with usage_error set, when they do not fit. */
+static const AbsValue *bind_command_line(Analysis *a, AnfGraph *g, const AbsValue *v) {
+  int n = v->tuple.n, need = required_args(g);
+  int npos = g->vararg >= 0 ? g->vararg : g->nparams;
+  int kw = kwonly_without_default(g);
+  if (kw >= 0) {
+    a->usage_error = fx_sprintf("--entry %s: keyword-only parameter '%s' has no default, and "
+                                "--args gives positional arguments only", g->fn_name,
+                                g->params[kw]->name);
+    return NULL;
+  }
+  if (n < need || (n > npos && g->vararg < 0)) {
+    const char *range = g->vararg >= 0 ? fx_sprintf("at least %d", need)
+                        : need == npos    ? fx_sprintf("%d", npos)
+                                          : fx_sprintf("%d to %d", need, npos);
+    a->usage_error = fx_sprintf("--entry %s takes %s argument%s, but %d %s given", g->fn_name,
+                                range, (g->vararg >= 0 ? need : npos) == 1 ? "" : "s", n,
+                                n == 1 ? "was" : "were");
+    return NULL;
+  }
+  const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+  for (int j = 0; j < g->nparams; j++) {
+    if (j == g->vararg)
+      items[j] = abs_tuple(a->st, n > npos ? n - npos : 0, v->tuple.items + npos);
+    else if (j < npos && j < n)
+      items[j] = v->tuple.items[j];
+    else /* required_args and kwonly_without_default: it has a default */
+      items[j] = default_arg(a, g, j);
+  }
+  return abs_tuple(a->st, g->nparams, items);
+}
+
 /* --args / --const-args for the --entry function. */
 static const AbsValue *command_line_args(Analysis *a, AnfGraph *g, const AnalysisOptions *o) {
   AbsParseError err = {0};
@@ -78,13 +143,7 @@ static const AbsValue *command_line_args(Analysis *a, AnfGraph *g, const Analysi
   } else {
     return NULL;
   }
-  if (v->tuple.n != g->nparams && g->vararg < 0) {
-    a->usage_error = fx_sprintf("--entry %s takes %d argument%s, but %d %s given", g->fn_name,
-                                g->nparams, g->nparams == 1 ? "" : "s", v->tuple.n,
-                                v->tuple.n == 1 ? "was" : "were");
-    return NULL;
-  }
-  return v;
+  return bind_command_line(a, g, v);
 }
 
 static void run_entry(Analysis *a, AnfGraph *g, const AbsValue *args) {
@@ -161,6 +220,119 @@ static bool run_unreached_nested(Analysis *a) {
   return progress;
 }
 
+/* ---- coverage of code the entries skipped (interfaces.md, `fathom check`) */
+
+/* Whether span sp is written as a literal (`if False:`, `while True:`,
+ * `if 0:`): such a test makes its branch dead on purpose, so it is never
+ * analysed the other way, as Pyright and mypy treat it.  A named constant
+ * (`if DEBUG:`) is a flag. */
+static bool written_literal(Span sp) {
+  if (!sp.file || sp.end <= sp.start || sp.end > sp.file->len) return true;
+  const char *t = sp.file->text + sp.start;
+  size_t len = sp.end - sp.start;
+  if (!(isalpha((unsigned char)t[0]) || t[0] == '_')) return true;
+  return (len == 4 && !memcmp(t, "True", 4)) || (len == 5 && !memcmp(t, "False", 5)) ||
+         (len == 4 && !memcmp(t, "None", 4));
+}
+
+/* Whether test node n, in context c, is a flag or hyperparameter test: an
+ * expression of scalar values (bool, int, float, str) with arithmetic,
+ * comparisons and `not`, where a value may be a constant item of a tuple.  Tests on structure (isinstance, `is None`, len,
+ * shapes, attributes, items, calls, a tuple's or None's truth) are not:
+ * a branch they prune may be impossible for the values' types, so it is
+ * never analysed the other way. */
+static bool flag_test(Analysis *a, const Ctx *c, const AnfNode *n, int depth) {
+  if (depth > 8) return false;
+  if (depth == 0 && n->kind == ANF_CONST && written_literal(n->span)) return false;
+  const AbsValue *v = engine_value(a->E, c, n);
+  if (!v) return false;
+  switch (v->kind) {
+  case ABS_BOOL: case ABS_INT: case ABS_FLOAT: case ABS_STR: break;
+  default: return false;
+  }
+  if (n->kind != ANF_APPLY) return true;   /* a constant, parameter or free variable */
+  const AnfNode *f = n->apply.inputs[0];
+  if (f->kind != ANF_CONST || f->c.kind != ANF_C_OP) return false;
+  AnfOp op = f->c.op;
+  if (op == OP_GETITEM && n->apply.ninputs == 3) {
+    /* an item of a tuple (a config unpacked: `W, a, concat = layer`) */
+    const AbsValue *seq = engine_value(a->E, c, n->apply.inputs[1]);
+    const AnfNode *idx = n->apply.inputs[2];
+    return seq && (seq->kind == ABS_TUPLE || seq->kind == ABS_LIST) && idx->kind == ANF_CONST;
+  }
+  bool ok = (op >= OP_ADD && op <= OP_NOT && op != OP_MATMUL) || (op >= OP_EQ && op <= OP_GE) ||
+            op == OP_TRUTH;
+  if (!ok) return false;
+  for (int i = 1; i < n->apply.ninputs; i++)
+    if (!flag_test(a, c, n->apply.inputs[i], depth + 1)) return false;
+  return true;
+}
+
+static AnfGraph *graph_const(const AnfNode *n) {
+  return n->kind == ANF_CONST && n->c.kind == ANF_C_GRAPH ? n->c.graph : NULL;
+}
+
+/* The apply that calls the result of switch node g->nodes[i]: `%2 = %1()`,
+ * made right after it by the lowering (searched onwards all the same). */
+static AnfNode *switch_call(AnfGraph *g, int i) {
+  const AnfNode *sw = g->nodes.items[i];
+  for (int k = i + 1; k < g->nodes.len; k++) {
+    AnfNode *n = g->nodes.items[k];
+    if (n->apply.ninputs >= 1 && n->apply.inputs[0] == sw) return n;
+  }
+  return NULL;
+}
+
+enum { COVER_CONTEXTS = 8 };   /* contexts per skipped branch analysed the other way */
+
+/* One round: every branch graph no context has run (per `ran`, taken at
+ * the round's start), whose switch some context decided by a flag test,
+ * runs in up to COVER_CONTEXTS such contexts with the test assumed the
+ * other way.  True when anything ran. */
+static bool cover_skipped_branches(Analysis *a, const bool *ran) {
+  CtxTable *t = engine_contexts(a->E);
+  bool progress = false;
+  uint32_t ngraphs = (uint32_t)a->m->graphs.len;
+  for (uint32_t gi = 0; gi < ngraphs; gi++) {
+    AnfGraph *g = a->m->graphs.items[gi];
+    if (!ran[g->id]) continue;
+    for (int i = 0; i < g->nodes.len; i++) {
+      AnfNode *sw = g->nodes.items[i];
+      if (sw->apply.ninputs != 4 || !anf_is_op(sw->apply.inputs[0], OP_SWITCH)) continue;
+      AnfGraph *bt = graph_const(sw->apply.inputs[2]), *bf = graph_const(sw->apply.inputs[3]);
+      if (!bt || !bf || (ran[bt->id] && ran[bf->id])) continue;
+      AnfGraph *skipped = ran[bt->id] ? bf : bt;
+      AnfNode *call = switch_call(g, i);
+      if (!call) continue;
+      AnfNode *test = sw->apply.inputs[1];
+      int done = 0;
+      for (Ctx *c = t->graph_first[g->id]; c && done < COVER_CONTEXTS; c = c->next_in_graph) {
+        if (c->state == CTX_NEW || !cache_lookup(t, c, sw) || !flag_test(a, c, test, 0)) continue;
+        const char *why = fx_sprintf(
+            "analysed as if this test were %s: every analysed call makes it %s",
+            skipped == bt ? "true" : "false", skipped == bt ? "false" : "true");
+        if (engine_cover_branch(a->E, c, call, skipped, sw->span, why)) {
+          done++;
+          progress = true;
+        }
+      }
+    }
+  }
+  return progress;
+}
+
+/* Which graphs some context has run. */
+static bool *graphs_run(Analysis *a) {
+  CtxTable *t = engine_contexts(a->E);
+  bool *ran = fx_array(bool, a->m->next_graph_id + 1);
+  for (int i = 0; i < a->m->graphs.len; i++) {
+    AnfGraph *g = a->m->graphs.items[i];
+    for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph)
+      if (c->state != CTX_NEW) { ran[g->id] = true; break; }
+  }
+  return ran;
+}
+
 Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o) {
   AnalysisOptions dflt;
   if (!o) {
@@ -194,6 +366,10 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
     if (!cache_graph_contexts(t, g)) engine_run(a->E, g, unknown_args(a, g));
   }
   for (int round = 0; round < 64 && run_unreached_nested(a); round++) {}
+  for (int round = 0; round < 16; round++) {
+    if (!cover_skipped_branches(a, graphs_run(a))) break;
+    for (int r = 0; r < 64 && run_unreached_nested(a); r++) {}
+  }
   CtxVec fns = analysis_function_contexts(a);
   for (int i = 0; i < fns.len; i++) check_return(a, fns.items[i], diags);
   engine_flush(a->E);
@@ -208,7 +384,9 @@ CtxVec analysis_function_contexts(Analysis *a) {
     if (g->role != ANF_G_FUNCTION && g->role != ANF_G_LAMBDA) continue;
     size_t first = out.len;
     for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph)
-      if (c->state != CTX_NEW) vec_push(&out, c);   /* never run: a merged or refined context */
+      /* never run: a merged or refined context; lenient: the coverage of
+       * skipped code, values that no analysed call has */
+      if (c->state != CTX_NEW && !c->lenient) vec_push(&out, c);
     /* newest first in the list: reverse into creation order */
     for (size_t lo = first, hi = out.len; hi > lo + 1; lo++, hi--) {
       Ctx *tmp = out.items[lo];

@@ -18,6 +18,12 @@ struct Engine {
   int undet_hard;          /* of which not soft: their merges report mismatches */
   int lenient;             /* > 0 while the coverage of skipped code runs: new
                               contexts are lenient (cache.h) */
+  int probing;             /* > 0 while a lenient shape finding is re-checked
+                              on symbolic operands: reports are only counted */
+  int probe_errors;
+  const char *assume;      /* while covering a skipped branch: the note every
+                              finding gets ("assuming ..."), at assume_span */
+  Span assume_span;
   EngineStats stats;
   PrimInfo prims[OP__COUNT];
   const AbsValue **consts;  /* per node id: a constant's value, once computed */

@@ -57,6 +57,10 @@ typedef const AbsValue *(*PrimRule)(EvalCall *c);
 
 /* ---- for rules ---- */
 
+/* Whether a finding of this call is dropped: in code the entries skipped
+ * (a lenient context), a fact the skipping test may guard, or a shape
+ * finding that symbolic sizes do not confirm (engine.c). */
+bool eval_drop_finding(EvalCall *c, DiagKind kind);
 /* Report `kind` at the call's span, with the call chain as notes; returns
  * abs_error (use: `return eval_error(c, DK_..., "...")`). */
 const AbsValue *eval_error(EvalCall *c, DiagKind kind, const char *fmt, ...)
@@ -115,6 +119,13 @@ Ctx *engine_run(Engine *E, AnfGraph *g, const AbsValue *args);
 /* Evaluate a context made with cache_ctx (e.g. a nested function run in
  * its enclosing function's context). */
 const AbsValue *engine_run_ctx(Engine *E, Ctx *c);
+/* Coverage of code the entries skipped: evaluate branch graph b of the
+ * switch called at `site` in context c, as if its test (at `test`) had
+ * gone the other way.  The new context is lenient (structural facts the
+ * test may guard are silent, merges are soft) and every finding gets the
+ * note `why` at `test`.  False when b was already run there. */
+bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
+                         const char *why);
 /* Report every finding still held (call once the analysis is over). */
 void engine_flush(Engine *E);
 /* The value of node n in context ctx after a run (NULL: never evaluated). */

@@ -83,7 +83,8 @@ static inline bool rules_known(const AbsValue *v) {
 /* Python's type name of a value, as TypeError messages spell it: 'int',
  * 'tuple', 'NoneType', 'function', 'ValueError'. */
 const char *rules_pytype(const AbsValue *v);
-/* v broadened and printed (`i64`, `tuple[i64, str]`), for messages. */
+/* v broadened and printed (`i64`, `tuple[i64, str]`), abbreviated as
+ * abs_print_brief does (`tuple[Tensor[f32, (B, 64)] x 64]`), for messages. */
 const char *rules_show(EvalCall *c, const AbsValue *v);
 
 /* ---- errors ---- */
@@ -184,6 +185,15 @@ const AbsValue *rules_tensor_getitem(EvalCall *c, const AbsValue *x,
                                      const AbsValue *idx);
 const AbsValue *rules_tensor_getattr(EvalCall *c, const AbsValue *x,
                                      const char *name);
+/* The hint that ends "i64 is not callable" when the call is torch's
+ * `x.size(-1)` on a tensor ("; torch's x.size(d) is x.shape[d] here: write
+ * x.shape[-1]"), or "". */
+const char *rules_not_callable_hint(Engine *E, const Ctx *c, const AnfNode *site);
+/* The hint that ends an unpacking error when the values come straight from
+ * split(x, n, axis) and `want` targets take them: the DSL's n is the number
+ * of parts, torch's is the size of each ("; for 3 parts of 64 write
+ * split(x, 3, 2)"), or "". */
+const char *rules_split_hint(EvalCall *c, int64_t want);
 /* Iterating a Tensor over its first axis: the count (i64=n or i64) and
  * the item (the tensor without its first dim). */
 const AbsValue *rules_tensor_iter_len(EvalCall *c, const AbsValue *x);

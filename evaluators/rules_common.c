@@ -36,7 +36,7 @@ const char *rules_pytype(const AbsValue *v) {
 }
 
 const char *rules_show(EvalCall *c, const AbsValue *v) {
-  return abs_to_string(abs_broaden(c->st, v));
+  return abs_to_brief_string(abs_broaden(c->st, v));
 }
 
 const AbsValue *rules_too_many_items(EvalCall *c) {
@@ -74,12 +74,26 @@ static bool allowed_name(const char *name, const char *const *allowed) {
   return false;
 }
 
+/* torch's names of keywords whose DSL (numpy) spelling differs. */
+static const struct { const char *torch, *dsl; } keyword_renames[] = {
+  {"dim", "axis"}, {"keepdim", "keepdims"}, {NULL, NULL},
+};
+
+/* " (the DSL spells it axis=, as numpy does)" when `name` is torch's
+ * spelling of an allowed keyword, else "". */
+static const char *keyword_hint(const char *name, const char *const *allowed) {
+  for (int i = 0; keyword_renames[i].torch; i++)
+    if (!strcmp(name, keyword_renames[i].torch) && allowed_name(keyword_renames[i].dsl, allowed))
+      return fx_sprintf(" (the DSL spells it %s=, as numpy does)", keyword_renames[i].dsl);
+  return "";
+}
+
 bool rules_keywords(EvalCall *c, const char *const *allowed) {
   bool ok = true;
   for (int k = 0; k < c->nkw; k++) {
     if (allowed_name(c->kw_names[k], allowed)) continue;
-    eval_error(c, DK_ARITY, "%s() got an unexpected keyword argument '%s'",
-               rules_op_name(c->op), c->kw_names[k]);
+    eval_error(c, DK_ARITY, "%s() got an unexpected keyword argument '%s'%s",
+               rules_op_name(c->op), c->kw_names[k], keyword_hint(c->kw_names[k], allowed));
     ok = false;
   }
   return ok;

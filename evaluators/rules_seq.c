@@ -522,11 +522,13 @@ static const AbsValue *unpack_arity(EvalCall *c, const AbsValue *seq, int64_t wa
                                     int64_t have) {
   if (have > want)
     return rules_fail(c, seq, NULL, DK_ARITY,
-                      "too many values to unpack (expected %lld, got %lld from %s)",
-                      (long long)want, (long long)have, rules_show(c, seq));
+                      "too many values to unpack (expected %lld, got %lld from %s%s)",
+                      (long long)want, (long long)have, rules_show(c, seq),
+                      rules_split_hint(c, want));
   return rules_fail(c, seq, NULL, DK_ARITY,
-                    "not enough values to unpack (expected %lld, got %lld from %s)",
-                    (long long)want, (long long)have, rules_show(c, seq));
+                    "not enough values to unpack (expected %lld, got %lld from %s%s)",
+                    (long long)want, (long long)have, rules_show(c, seq),
+                    rules_split_hint(c, want));
 }
 
 /* unpack(seq, n): seq as a tuple of exactly n items. */

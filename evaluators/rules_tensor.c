@@ -468,9 +468,56 @@ static const char *describe_dim(const TensorArg *t, const AbsDim *d) {
   return fx_sprintf("%s (%s, from line %u)", rules_dim_str(d), rules_tensor_label(t), line);
 }
 
+/* Where an operand's value comes from, for merging the findings of one
+ * bad value (Diag.origins): the node that made it, through indexing (the
+ * halves of `a, b = split(x, 2, 1)` and the steps `x[t]` of a sequence
+ * are one value). */
+static const AnfNode *origin_of(const AnfNode *n) {
+  for (int depth = 0; n && depth < 16; depth++) {
+    if (n->kind != ANF_APPLY || n->apply.ninputs < 2 ||
+        !anf_is_op(n->apply.inputs[0], OP_GETITEM))
+      break;
+    n = n->apply.inputs[1];
+  }
+  return n;
+}
+
 static void note_operand(Diag *d, const TensorArg *t) {
-  if (t && t->node && t->node->span.file)
-    diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_string(t->v));
+  if (!t || !t->node) return;
+  int k = d->origins[0] ? 1 : 0;
+  if (!d->origins[k]) d->origins[k] = origin_of(t->node);
+  if (t->node->span.file)
+    diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_brief_string(t->v));
+}
+
+/* The gist of a finding (Diag.gist): what failed, and the operands' types. */
+static const char *gist(const char *what, const TensorArg *a, const TensorArg *b) {
+  return fx_sprintf("%s|%s|%s", what, a ? abs_to_string(a->v) : "",
+                    b ? abs_to_string(b->v) : "");
+}
+
+static bool ident_char(char ch) {
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+         ch == '_';
+}
+
+/* msg with each whole-word occurrence of `label` replaced by `mark`: the
+ * message of a finding without its operands' names. */
+static const char *unlabel(const char *msg, const char *label, const char *mark) {
+  size_t n = strlen(label);
+  if (!n) return msg;
+  StrBuf b = {0};
+  for (const char *p = msg; *p;) {
+    bool word = !strncmp(p, label, n) && (p == msg || !ident_char(p[-1]) || !ident_char(*label)) &&
+                (!ident_char(p[n]) || !ident_char(label[n - 1]));
+    if (word) {
+      sb_puts(&b, mark);
+      p += n;
+    } else {
+      sb_putc(&b, *p++);
+    }
+  }
+  return sb_cstr(&b);
 }
 
 static void note_symbol(Diag *d, const AbsDim *s) {
@@ -479,6 +526,7 @@ static void note_symbol(Diag *d, const AbsDim *s) {
 }
 
 static Diag *report(EvalCall *c, DiagKind kind, const char *msg) {
+  if (eval_drop_finding(c, kind)) return NULL;
   return engine_report(c->E, c->node, c->node->span, c->ctx, kind, msg);
 }
 
@@ -488,6 +536,7 @@ const AbsValue *rules_tensor_dim_mismatch(EvalCall *c, const char *prefix, const
   Diag *d = report(c, DK_SHAPE_MISMATCH, fx_sprintf("%s: %s vs %s", prefix, describe_dim(a, da),
                                                     describe_dim(b, db)));
   if (d) {
+    d->gist = gist(fx_sprintf("%s: %s vs %s", prefix, rules_dim_str(da), rules_dim_str(db)), a, b);
     note_symbol(d, da);
     if (db != da) note_symbol(d, db);
     note_operand(d, a);
@@ -504,6 +553,8 @@ const AbsValue *rules_tensor_fail(EvalCall *c, DiagKind kind, const TensorArg *a
   va_end(ap);
   Diag *d = report(c, kind, msg);
   if (d) {
+    const char *what = a ? unlabel(msg, rules_tensor_label(a), "\x01") : msg;
+    d->gist = gist(b ? unlabel(what, rules_tensor_label(b), "\x02") : what, a, b);
     note_operand(d, a);
     if (b && (!a || b->node != a->node)) note_operand(d, b);
   }
@@ -592,11 +643,15 @@ const AbsValue *rules_tensor_dtype_join(EvalCall *c, const char *what, const Ten
   }
   *out = a->dtype;
   if (a->dtype == b->dtype) return NULL;
+  /* the fix casts the integer (or bool) side to the float dtype: integer
+   * ids or counts meet float weights, never the reverse; otherwise b to a */
+  bool b_to_a = dtype_class(a->dtype) == 'f' || dtype_class(b->dtype) != 'f';
+  const TensorArg *from = b_to_a ? b : a, *to = b_to_a ? a : b;
   return rules_tensor_fail(c, DK_DTYPE_MISMATCH, a, b,
                            "%s needs tensors of one dtype, got %s (%s) and %s (%s): use "
                            "cast(%s, %s)", what, abs_dtype_name(a->dtype), rules_tensor_label(a),
                            abs_dtype_name(b->dtype), rules_tensor_label(b),
-                           rules_tensor_label(b), abs_dtype_name(a->dtype));
+                           rules_tensor_label(from), abs_dtype_name(to->dtype));
 }
 
 const AbsValue *rules_tensor_dtype_arg(EvalCall *c, const AbsValue *v, AbsDType *out) {
@@ -840,25 +895,44 @@ const AbsValue *rules_tensor_builtin(EvalCall *c) {
                     rules_op_name(c->op));
 }
 
+/* Whether an unknown first argument leaves the tensor form of sum, max or
+ * min possible: the call fits (x, axis=None, keepdims=False), each
+ * parameter given once.  Then the builtin's own keyword and arity checks
+ * (no `axis`, `keepdims`) must not run: CPython may take the other form. */
+static bool tensor_reduce_possible(EvalCall *c) {
+  static const char *const params[] = {"x", "axis", "keepdims"};
+  if (c->nargs < 1 || !rules_vague(c->args[0]) || c->nargs + c->nkw > 3) return false;
+  for (int k = 0; k < c->nkw; k++) {
+    int j = 1;
+    while (j < 3 && strcmp(params[j], c->kw_names[k])) j++;
+    if (j == 3 || j < c->nargs) return false;   /* unknown, or given twice */
+    for (int m = 0; m < k; m++)
+      if (!strcmp(c->kw_names[m], c->kw_names[k])) return false;
+  }
+  return true;
+}
+
 /* sum, max and min are Python's builtins extended to tensors: a Tensor
- * first argument makes them reductions (x, axis=None, keepdims=False). */
+ * first argument makes them reductions (x, axis=None, keepdims=False); an
+ * unknown one that either form accepts gives unknown. */
 const AbsValue *rule_tensor_sum(EvalCall *c) {
   if (c->nargs >= 1 && c->args[0]->kind == ABS_TENSOR) return rules_tensor_reduce(c, OP_REDUCE_SUM);
-  if (c->nargs + c->nkw > 2) {
-    if (c->nargs >= 1 && rules_vague(c->args[0])) return abs_unknown(c->st);  /* may be a Tensor */
+  if (tensor_reduce_possible(c)) return abs_unknown(c->st);
+  if (c->nargs + c->nkw > 2)
     return eval_error(c, DK_ARITY, "sum() takes at most 2 arguments (%d given)",
                       c->nargs + c->nkw);
-  }
   return rule_sum(c);
 }
 
 const AbsValue *rule_tensor_max(EvalCall *c) {
   if (c->nargs >= 1 && c->args[0]->kind == ABS_TENSOR) return rules_tensor_reduce(c, OP_MAX);
+  if (tensor_reduce_possible(c)) return abs_unknown(c->st);
   return rule_max(c);
 }
 
 const AbsValue *rule_tensor_min(EvalCall *c) {
   if (c->nargs >= 1 && c->args[0]->kind == ABS_TENSOR) return rules_tensor_reduce(c, OP_MIN);
+  if (tensor_reduce_possible(c)) return abs_unknown(c->st);
   return rule_min(c);
 }
 
@@ -1034,6 +1108,42 @@ static bool numpy_member(const char *name) {
   return false;
 }
 
+/* torch's Tensor members that fathom's lacks (or has with numpy's
+ * meaning), and what the DSL writes instead; %s is the receiver. */
+static const struct { const char *name, *hint; } torch_members[] = {
+  {"view", "torch's view is reshape here: write %s.reshape(...)"},
+  {"permute", "torch's permute is numpy's transpose, which takes the whole permutation: "
+              "write %s.transpose(...) with the same axes"},
+  {"unsqueeze", "torch's unsqueeze is expand_dims: write %s.expand_dims(axis)"},
+  {"dim", "write %s.ndim"},
+  {"numel", "write %s.size (the number of elements)"},
+  {"t", "write %s.T"},
+  {"contiguous", "tensors are values in the DSL, always contiguous: drop .contiguous() on %s"},
+  {"float", "write cast(%s, f32)"},
+  {"double", "write cast(%s, f64)"},
+  {"half", "write cast(%s, f16)"},
+  {"long", "write cast(%s, i64)"},
+  {"int", "write cast(%s, i32)"},
+  {"bool", "write cast(%s, bool_)"},
+  {"expand", "torch's expand is broadcast_to: write broadcast_to(%s, shape)"},
+  {"masked_fill", "write where(mask, value, %s)"},
+  {"chunk", "write %s.split(n, axis) (n equal parts)"},
+  {"detach", "fathom's grad differentiates functions and tensors carry no graph: "
+             "drop .detach() on %s"},
+  {NULL, NULL},
+};
+
+/* The hint for torch's member `name` of the tensor computed by `node`, or
+ * NULL when torch has no such member. */
+static const char *torch_hint(const char *name, AnfNode *node) {
+  TensorArg t = {.node = node};
+  const char *recv = node ? rules_tensor_label(&t) : "x";
+  if (!strncmp(recv, "the value at", 12)) recv = "x";   /* no short source text */
+  for (int i = 0; torch_members[i].name; i++)
+    if (!strcmp(torch_members[i].name, name)) return fx_sprintf(torch_members[i].hint, recv);
+  return NULL;
+}
+
 static const AbsValue *method(EvalCall *c, const AbsValue *x, AnfOp op) {
   return abs_partial(c->st, abs_prim(c->st, op), abs_tuple(c->st, 1, &x));
 }
@@ -1072,15 +1182,101 @@ const AbsValue *rules_tensor_getattr(EvalCall *c, const AbsValue *x, const char 
   if (!strcmp(name, "item")) return method(c, x, item_op(x->tensor.dtype));
   for (int i = 0; methods[i].name; i++)
     if (!strcmp(name, methods[i].name)) return method(c, x, methods[i].op);
+  const char *torch = torch_hint(name, rules_tensor_arg_node(c, 0, NULL));
   if (numpy_member(name)) {
     eval_error(c, DK_UNSUPPORTED, "Tensor.%s is a numpy method the DSL does not model (use "
-               "the fathom operations): its value is unknown", name);
+               "the fathom operations%s%s): its value is unknown", name,
+               torch ? "; " : "", torch ? torch : "");
     return abs_unknown(c->st);
   }
+  if (torch)
+    return eval_error(c, DK_ATTRIBUTE, "'Tensor' object has no attribute '%s' (%s): %s", name,
+                      rules_show(c, x), torch);
   return eval_error(c, DK_ATTRIBUTE,
                     "'Tensor' object has no attribute '%s' (%s; tensors have shape, dtype, "
                     "ndim, size, T, item and the tensor operations as methods)",
                     name, rules_show(c, x));
+}
+
+/* The source text of a call's positional argument n, or NULL (a keyword
+ * argument, a long or multi-line expression). */
+static const char *arg_text(const AnfNode *n) {
+  if (n->kind == ANF_APPLY && anf_is_op(n->apply.inputs[0], OP_KWARG)) return NULL;
+  return span_text(n->span);
+}
+
+const char *rules_not_callable_hint(Engine *E, const Ctx *c, const AnfNode *site) {
+  if (site->kind != ANF_APPLY) return "";
+  const AnfNode *callee = site->apply.inputs[0];
+  if (callee->kind != ANF_APPLY || callee->apply.ninputs != 3 ||
+      !anf_is_op(callee->apply.inputs[0], OP_GETATTR))
+    return "";
+  const AnfNode *recv = callee->apply.inputs[1], *attr = callee->apply.inputs[2];
+  const AbsValue *x = engine_value(E, c, recv);
+  if (!x || x->kind != ABS_TENSOR || attr->kind != ANF_CONST || attr->c.kind != ANF_C_STR)
+    return "";
+  TensorArg t = {.node = (AnfNode *)recv};
+  const char *label = rules_tensor_label(&t), *name = attr->c.s;
+  int nargs = site->apply.ninputs - 1;
+  const char *arg = nargs == 1 ? arg_text(site->apply.inputs[1]) : NULL;
+  if (!strcmp(name, "size") && nargs == 0)
+    return fx_sprintf(" (%s.size is the number of elements; torch's %s.size() is %s.shape)",
+                      label, label, label);
+  if (!strcmp(name, "size") && arg)
+    return fx_sprintf(" (%s.size is the number of elements; torch's %s.size(d) is "
+                      "%s.shape[d]: write %s.shape[%s])", label, label, label, label, arg);
+  if (!strcmp(name, "shape") || !strcmp(name, "ndim") || !strcmp(name, "dtype"))
+    return fx_sprintf(" (%s.%s is an attribute, not a method: drop the parentheses)", label,
+                      name);
+  return "";
+}
+
+/* The x, n and axis nodes of a call split(x, n, axis) or x.split(n, axis)
+ * (axis NULL when not given); false for anything else. */
+static bool split_call(const AnfNode *s, AnfNode **x, AnfNode **n, AnfNode **axis) {
+  if (!s || s->kind != ANF_APPLY) return false;
+  AnfNode *callee = s->apply.inputs[0];
+  AnfOp op;
+  int shift;
+  if (op_apply(s, &op) && op == OP_SPLIT) {
+    *x = positional_node(s, 0);
+    shift = 1;
+  } else if (callee->kind == ANF_APPLY && callee->apply.ninputs == 3 &&
+             anf_is_op(callee->apply.inputs[0], OP_GETATTR) &&
+             const_str(callee->apply.inputs[2], "split")) {
+    *x = callee->apply.inputs[1];
+    shift = 0;
+  } else {
+    return false;
+  }
+  *n = positional_node(s, shift);
+  *axis = kwarg_node(s, "axis");
+  if (!*axis) *axis = positional_node(s, shift + 1);
+  return *x && *n;
+}
+
+const char *rules_split_hint(EvalCall *c, int64_t want) {
+  AnfNode *xn, *nn, *an;
+  if (c->node->kind != ANF_APPLY || c->node->apply.ninputs < 2 ||
+      !split_call(c->node->apply.inputs[1], &xn, &nn, &an))
+    return "";
+  const AbsValue *x = value_at(c, xn), *nv = value_at(c, nn);
+  const AbsValue *av = an ? value_at(c, an) : abs_int(c->st, 0);
+  int64_t n, axis, d;
+  const char *generic = "; the DSL's split(x, n, axis) makes n equal parts, as numpy's, not "
+                        "parts of size n as torch's";
+  if (!x || !nv || !av || x->kind != ABS_TENSOR || x->tensor.rank <= 0 ||
+      !abs_const_int(nv, true, &n) || !abs_const_int(av, true, &axis))
+    return generic;
+  int64_t k = axis < 0 ? axis + x->tensor.rank : axis;
+  if (k < 0 || k >= x->tensor.rank || n <= 0 || !dim_is_const(x->tensor.dims[k], &d) ||
+      d % n != 0 || d / n != want)
+    return generic;
+  TensorArg t = {.node = xn};
+  return fx_sprintf("; the DSL's split(x, n, axis) makes n equal parts, as numpy's, not parts "
+                    "of size n as torch's: for %lld parts of %lld write split(%s, %lld, %lld)",
+                    (long long)want, (long long)n, rules_tensor_label(&t), (long long)want,
+                    (long long)axis);
 }
 
 /* ------------------------------------------------------------ indexing */

@@ -185,11 +185,34 @@ static const AbsValue *axes_list(EvalCall *c, const char *kw, const char *kw2,
                     rules_op_name(c->op), rules_show(c, v));
 }
 
+/* torch's transpose(x, a, b) swaps two axes; numpy's (the DSL's) takes
+ * the whole permutation.  For two constant axes of a tensor of another
+ * rank: what to write instead ("; to swap axes 1 and 2 write
+ * transpose(x, (0, 2, 1))"), else "". */
+static const char *swap_hint(const TensorArg *x, const AbsValue *perm) {
+  int64_t a, b;
+  if (perm->tuple.n != 2 || x->rank < 2 || !abs_const_int(perm->tuple.items[0], true, &a) ||
+      !abs_const_int(perm->tuple.items[1], true, &b))
+    return "";
+  if (a < 0) a += x->rank;
+  if (b < 0) b += x->rank;
+  if (a < 0 || b < 0 || a >= x->rank || b >= x->rank || a == b) return "";
+  StrBuf s = {0};
+  sb_putc(&s, '(');
+  for (int i = 0; i < x->rank; i++)
+    sb_printf(&s, "%s%lld", i ? ", " : "", (long long)(i == a ? b : i == b ? a : i));
+  sb_putc(&s, ')');
+  return fx_sprintf(" (transpose takes the whole permutation, as numpy's; to swap axes %lld and "
+                    "%lld as torch's transpose does, write transpose(%s, %s))",
+                    (long long)a, (long long)b, rules_tensor_label(x), sb_cstr(&s));
+}
+
 static const AbsValue *permute(EvalCall *c, const TensorArg *x, const AbsValue *perm) {
   if (perm->tuple.n != x->rank)
     return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, NULL,
-                             "transpose(): the axes %s do not match %s of rank %d",
-                             rules_show(c, perm), rules_show(c, x->v), x->rank);
+                             "transpose(): the axes %s do not match %s of rank %d%s",
+                             rules_show(c, perm), rules_show(c, x->v), x->rank,
+                             swap_hint(x, perm));
   const AbsDim **d = fx_array(const AbsDim *, x->rank + 1);
   bool *seen = fx_array(bool, x->rank + 1);
   bool vague = false;
@@ -447,8 +470,9 @@ static const AbsValue *split_equal(EvalCall *c, const TensorArg *x, int axis, in
   if (dim_is_const(size, &k) && k % n != 0)
     return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, NULL,
                              "split(): axis %d of %s has size %lld, which does not divide into "
-                             "%lld equal parts", axis, rules_show(c, x->v), (long long)k,
-                             (long long)n);
+                             "%lld equal parts (the DSL's split(x, n, axis) makes n equal parts, "
+                             "as numpy's; torch's n is the size of each part)", axis,
+                             rules_show(c, x->v), (long long)k, (long long)n);
   part = rules_dim_div_exact(c->st, size, dim_const(c->st, n));
   if (!part) part = dim_floordiv(c->st, size, dim_const(c->st, n));
   const AbsDim **sizes = fx_array(const AbsDim *, n);

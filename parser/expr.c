@@ -130,7 +130,7 @@ static AnfNode *lower_integer(Lower *L, TSNode n) {
     diag_report(L->diags, DK_UNSUPPORTED, sp,
                 "integer literal %s does not fit in 64 bits (DSL ints are 64-bit)",
                 text_of(L, n));
-    return error_value(L, sp);
+    return unsupported_value(L, sp);
   }
   return anf_const_int(L->mod, sp, (int64_t)v);
 }
@@ -344,7 +344,7 @@ static AnfNode *lower_string(Lower *L, Scope *s, TSNode n) {
   for (int i = 0; i < np; i++)
     if (!string_parts(L, s, pieces[i], &P)) {
       unsupported(L, n, "a bytes literal");
-      return error_value(L, sp);
+      return unsupported_value(L, sp);
     }
   if (!P.is_f) return anf_const_str(L->mod, sp, P.text.s ? P.text.s : "", P.text.len);
   return fstring_node(L, s, sp, &P);
@@ -530,7 +530,7 @@ static AnfNode *lower_ifexp(Lower *L, Scope *s, TSNode n) {
 static AnfNode *module_attr(Lower *L, Scope *s, AnfNode *mod, TSNode attr, Span sp) {
   unsigned ns = mod->c.module;
   const char *name = text_of(L, attr);
-  if (!ns) return error_value(L, sp);
+  if (!ns) return unsupported_value(L, sp);   /* `import torch` was reported */
   int op = anf_op_lookup(ns, name);
   if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
   const char *modname = ns == NS_FATHOM ? "fathom" : ns == NS_MATH ? "math"
@@ -664,7 +664,7 @@ AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
       }
     }
   }
-  if (dict_splat) return error_value(L, sp); /* the arguments are unknown: say no more */
+  if (dict_splat) return unsupported_value(L, sp); /* the arguments are unknown: say no more */
   if (star) {
     if (pos.len) {
       AnfNode **in = fx_array(AnfNode *, pos.len + 1);
@@ -870,20 +870,20 @@ static AnfNode *lower_expr_kind(Lower *L, Scope *s, TSNode n) {
   case K_list_comprehension: return lower_comprehension(L, s, n, true);
   case K_generator_expression: return lower_comprehension(L, s, n, false);
   case K_named_expression: return lower_walrus(L, s, n);
-  case K_dictionary: unsupported(L, n, "a dict"); return error_value(L, sp);
-  case K_set: unsupported(L, n, "a set"); return error_value(L, sp);
-  case K_dictionary_comprehension: unsupported(L, n, "a dict comprehension"); return error_value(L, sp);
-  case K_set_comprehension: unsupported(L, n, "a set comprehension"); return error_value(L, sp);
-  case K_await: unsupported(L, n, "await"); return error_value(L, sp);
-  case K_yield: unsupported(L, n, "yield"); return error_value(L, sp);
-  case K_list_splat: unsupported(L, n, "a starred expression here"); return error_value(L, sp);
+  case K_dictionary: unsupported(L, n, "a dict"); return unsupported_value(L, sp);
+  case K_set: unsupported(L, n, "a set"); return unsupported_value(L, sp);
+  case K_dictionary_comprehension: unsupported(L, n, "a dict comprehension"); return unsupported_value(L, sp);
+  case K_set_comprehension: unsupported(L, n, "a set comprehension"); return unsupported_value(L, sp);
+  case K_await: unsupported(L, n, "await"); return unsupported_value(L, sp);
+  case K_yield: unsupported(L, n, "yield"); return unsupported_value(L, sp);
+  case K_list_splat: unsupported(L, n, "a starred expression here"); return unsupported_value(L, sp);
   case K_keyword_argument: return error_value(L, sp);
   case K_ERROR: return error_value(L, sp);
   default:
     if (ts_node_is_missing(n) || ts_node_has_error(n)) return error_value(L, sp);
     diag_report(L->diags, DK_UNSUPPORTED, sp, "this expression (%s) is not supported",
                 ts_node_type(n));
-    return error_value(L, sp);
+    return unsupported_value(L, sp);
   }
 }
 

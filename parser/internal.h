@@ -191,6 +191,9 @@ int all_kids(Lower *L, TSNode n, TSNode **out);
 void push_named_kids(Lower *L, TSNode n, NodeVec *v); /* last first */
 void unsupported(Lower *L, TSNode n, const char *what);
 AnfNode *error_value(Lower *L, Span sp);
+/* The value of a construct reported `unsupported` (a warning): unknown to
+ * inference, so the program's result is unknown rather than an error. */
+AnfNode *unsupported_value(Lower *L, Span sp);
 bool depth_enter(Lower *L, TSNode n);
 void depth_leave(Lower *L);
 

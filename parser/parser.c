@@ -166,6 +166,10 @@ AnfNode *error_value(Lower *L, Span sp) {
   return anf_const_error(L->mod, sp);
 }
 
+AnfNode *unsupported_value(Lower *L, Span sp) {
+  return anf_const_unsupported(L->mod, sp);
+}
+
 bool depth_enter(Lower *L, TSNode n) {
   if (L->depth >= LOWER_MAX_DEPTH) {
     if (!L->depth_reported && !L->limit_reported)
@@ -644,7 +648,7 @@ static void lower_from_import(Lower *L, Scope *s, TSNode n) {
     const char *bound = node_is_null(alias) ? nm : text_of(L, alias);
     Span sp = span_of(L, kids[i]);
     if (!ns) {
-      bind_local(L, s, bound, error_value(L, sp), sp);
+      bind_local(L, s, bound, unsupported_value(L, sp), sp);
       continue;
     }
     int op = anf_op_lookup(ns, nm);

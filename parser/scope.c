@@ -353,11 +353,12 @@ AnfNode *read_name(Lower *L, Scope *s, TSNode id) {
   int op = lookup_imported(L, name);
   if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
   if (!strcmp(name, "__name__")) return anf_const_str(L->mod, sp, "__main__", 8);
-  if (python_builtin(name))  /* defined when CPython runs the file: not a typo */
+  if (python_builtin(name)) { /* defined when CPython runs the file: not a typo */
     diag_report(L->diags, DK_UNSUPPORTED, sp,
                 "'%s' is a Python builtin that the fathom DSL does not support", name);
-  else
-    report_undefined(L, s, name, sp, false);
+    return unsupported_value(L, sp);
+  }
+  report_undefined(L, s, name, sp, false);
   return error_value(L, sp);
 }
 

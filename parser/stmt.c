@@ -445,10 +445,10 @@ static void lower_break_continue(Lower *L, Scope *s, TSNode n, bool is_break) {
 
 static void poison_cb(Lower *L, void *ctx, TSNode id, TSNode def) {
   Scope *s = ctx;
-  bind_local(L, s, text_of(L, id), error_value(L, span_of(L, id)), span_of(L, id));
+  bind_local(L, s, text_of(L, id), unsupported_value(L, span_of(L, id)), span_of(L, id));
 }
 
-/* Bind every name `n` would bind to an error value (after an unsupported
+/* Bind every name `n` would bind to an unknown value (after an unsupported
  * construct), so that later reads do not cascade into more diagnostics. */
 static void poison(Lower *L, Scope *s, TSNode n) { walk_bindings(L, n, poison_cb, s); }
 

@@ -296,7 +296,7 @@ static bool bind(Spec *sp, SpecGraph *S, AnfGraph *g, const Ctx *pctx, const Arg
 static const Ctx *find_ctx(Spec *sp, AnfGraph *g, const Ctx *pctx, const AbsValue *args) {
   const Ctx *best = NULL;
   for (const Ctx *c = sp->t->graph_first[g->id]; c; c = c->next_in_graph) {
-    if (c->parent != pctx || !c->result) continue;
+    if (c->parent != pctx || !c->result || c->lenient) continue;   /* lenient: coverage only */
     if (c->args == args) return c;
     if (abs_leq(sp->st, args, c->args) && (!best || abs_leq(sp->st, c->args, best->args)))
       best = c;

@@ -112,7 +112,8 @@ class Gen:
         raise ValueError(f"no generator for {ast.unparse(ann)}")
 
     def tensor(self, items):
-        dt = getattr(F, items[0].id)
+        name = items[0].id
+        dt = getattr(F, "bool_" if name == "bool" else name)  # Tensor[bool, ...] is bool_
         shape_node = items[1]
         dims = shape_node.elts if isinstance(shape_node, ast.Tuple) else [shape_node]
         shape = []

@@ -3,9 +3,9 @@ from __future__ import annotations
 from fathom import *
 
 
-def bad(x: Tensor[f32, (3, 3)], s: Tensor[f32, ()]):
+def bad(x: Tensor[f32, (3, 3)], s: Tensor[f32, ()], s2: Tensor[f32, ()]):
     a = x @ 2.0  # expect-error: type-mismatch
     b = 3 @ x  # expect-error: type-mismatch
     c = s @ x  # expect-error: shape-mismatch
-    d = matmul(x, s)  # expect-error: shape-mismatch
+    d = matmul(x, s2)  # expect-error: shape-mismatch
     return x

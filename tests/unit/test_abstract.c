@@ -414,6 +414,31 @@ static void test_broaden(void **state) {
 
 /* ---- printing ---- */
 
+/* The brief notation of messages: runs of equal tuple items, long tuples
+ * stopped with the count left out, anything else cut at twice the width. */
+static void test_print_brief(void **state) {
+  AbsStore *st = abs_store_new();
+  const AbsDim *b = dim_sym(st, "B", (Span){0});
+  const AbsValue *t = tensor2(st, DT_F32, b, dim_const(st, 64)), *i = abs_int_any(st);
+  const AbsValue *many[64];
+  for (int k = 0; k < 64; k++) many[k] = t;
+  assert_string_equal(abs_to_brief_string(abs_tuple(st, 64, many)),
+                      "tuple[Tensor[f32, (B, 64)] x 64]");
+  const AbsValue *mixed[6] = {i, t, t, t, i, i};
+  assert_string_equal(abs_to_brief_string(abs_tuple(st, 6, mixed)),
+                      "tuple[i64, Tensor[f32, (B, 64)] x 3, i64, i64]");
+  const AbsValue *nested[2] = {abs_tuple(st, 64, many), i};
+  assert_string_equal(abs_to_brief_string(abs_list(st, abs_tuple(st, 2, nested))),
+                      "list[tuple[tuple[Tensor[f32, (B, 64)] x 64], i64]]");
+  const AbsValue *distinct[40];
+  for (int k = 0; k < 40; k++) distinct[k] = k % 2 ? t : i;
+  const char *cut = abs_to_brief_string(abs_tuple(st, 40, distinct));
+  assert_true(strlen(cut) < 2 * ABS_BRIEF_WIDTH);
+  assert_non_null(strstr(cut, ", ... (30 more)]"));
+  assert_string_equal(S(abs_tuple(st, 2, (const AbsValue *[]){i, i})), "tuple[i64, i64]");
+  assert_string_equal(abs_to_brief_string(t), S(t));
+}
+
 static void test_print_every_kind(void **state) {
   AbsStore *st = abs_store_new();
   const AbsDim *b = dim_sym(st, "B", (Span){0}), *n = dim_sym(st, "N", (Span){0});
@@ -781,6 +806,7 @@ int run_abstract_tests(void) {
     cmocka_unit_test(test_join_mismatch),
     cmocka_unit_test(test_broaden),
     cmocka_unit_test(test_print_every_kind),
+    cmocka_unit_test(test_print_brief),
     cmocka_unit_test(test_parse_roundtrip),
     cmocka_unit_test(test_parse_prefixes),
     cmocka_unit_test(test_parse_python_spellings),

@@ -193,6 +193,40 @@ static void test_sort(void **state) {
   for (int i = 0; i < 6; i++) assert_string_equal(s.diags.items[i]->msg, want[i]);
 }
 
+/* Repeats of one mistake (same kind and gist, an origin in common) merge
+ * into the first in the file; another origin, gist or kind stays apart. */
+static void test_merge_repeats(void **state) {
+  SrcFile *a = SRC("a.py", "0123456789abcdef\n");
+  int x, y, w;   /* origins: any distinct addresses */
+  DiagSink s;
+  diag_sink_init(&s);
+  Diag *d[6];
+  d[0] = diag_report(&s, DK_SHAPE_MISMATCH, span_from_bytes(a, 9, 10), "third use");
+  d[1] = diag_report(&s, DK_SHAPE_MISMATCH, span_from_bytes(a, 1, 2), "first use");
+  d[2] = diag_report(&s, DK_SHAPE_MISMATCH, span_from_bytes(a, 5, 6), "second use");
+  d[3] = diag_report(&s, DK_SHAPE_MISMATCH, span_from_bytes(a, 7, 8), "other origin");
+  d[4] = diag_report(&s, DK_SHAPE_MISMATCH, span_from_bytes(a, 11, 12), "other gist");
+  d[5] = diag_report(&s, DK_DTYPE_MISMATCH, span_from_bytes(a, 13, 14), "other kind");
+  for (int i = 0; i < 6; i++) d[i]->gist = "g";
+  d[4]->gist = "h";
+  d[0]->origins[0] = &x;
+  d[1]->origins[0] = &w, d[1]->origins[1] = &x;
+  d[2]->origins[1] = &x;
+  d[3]->origins[0] = &y;
+  d[4]->origins[0] = &x;
+  d[5]->origins[0] = &x;
+  assert_int_equal(s.nerrors, 6);
+  diag_sort(&s);
+  const char *want[] = {"first use (and 2 more uses)", "other origin", "other gist",
+                        "other kind"};
+  assert_int_equal(s.diags.len, 4);
+  assert_int_equal(s.nerrors, 4);
+  for (int i = 0; i < 4; i++) assert_string_equal(s.diags.items[i]->msg, want[i]);
+  assert_int_equal(d[1]->related.len, 2);
+  assert_string_equal(d[1]->related.items[0].msg, "and here: second use");
+  assert_int_equal(d[1]->related.items[1].span.start, 9);
+}
+
 /* ------------------------------------------------------------ rendering */
 
 /* The example of the brief: an error with a related note. */
@@ -378,6 +412,7 @@ int run_diag_tests(void) {
       cmocka_unit_test(test_kind_names),
       cmocka_unit_test(test_dedup_and_counts),
       cmocka_unit_test(test_sort),
+      cmocka_unit_test(test_merge_repeats),
       cmocka_unit_test(test_render_text),
       cmocka_unit_test(test_render_gcc),
       cmocka_unit_test(test_render_color),
