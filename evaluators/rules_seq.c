@@ -5,9 +5,13 @@
  * an index-out-of-range error naming index and length), a slice with
  * constant bounds is an exact tuple (CPython's slice.indices, negative
  * steps included), + concatenates, * repeats by a constant count, len is
- * a constant.  A list is list[T] of unknown length (DSL rule: one element
- * type T, the join of everything put in; list[bottom] is the empty list);
- * mixing types in a list is a type-mismatch.
+ * a constant.  A list keeps its items while its length is known (a
+ * literal, list() of a known-length iterable, appends and extends of known
+ * parts, +, * by a constant, a constant slice): then len, a constant
+ * index, iteration and unpacking fold as for a tuple.  Its element T is
+ * the join of everything put in (DSL rule: one type; list[bottom] is the
+ * empty list), all a list of unknown length tells; mixing types in a list
+ * is a type-mismatch.
  *
  * Iteration is one protocol for `for` loops and comprehensions:
  * iter_len(seq) is the trip count (a constant when the length is known:
