@@ -714,6 +714,10 @@ const AbsValue *rules_tensor_shape_arg(EvalCall *c, const AbsValue *v, AnfNode *
   *rank = -1;
   *dims = NULL;
   if (rules_vague(v)) return NULL;
+  if (v->kind == ABS_LIST && v->list.known && v->list.known->tuple.n > 0) {
+    v = v->list.known;   /* zeros([2, 3]): a list of known length as the tuple */
+    node = NULL;
+  }
   if (v->kind == ABS_LIST) {
     const AbsDim *d;
     const AbsValue *e = v->list.elem;
@@ -1306,7 +1310,9 @@ const AbsValue *rules_tensor_iter_get(EvalCall *c, const AbsValue *x, const AbsV
 
 AnfNode *rules_tensor_item_node(EvalCall *c, AnfNode *tuple, int i, const AbsValue *item) {
   AnfOp op;
-  if (!op_apply(tuple, &op) || op != OP_MAKE_TUPLE || i + 1 >= tuple->apply.ninputs) return NULL;
+  if (!op_apply(tuple, &op) || (op != OP_MAKE_TUPLE && op != OP_MAKE_LIST) ||
+      i + 1 >= tuple->apply.ninputs)
+    return NULL;
   AnfNode *n = tuple->apply.inputs[i + 1];
   return value_at(c, n) == item ? n : NULL;
 }

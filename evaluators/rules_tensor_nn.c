@@ -283,7 +283,8 @@ static const AbsValue *indices(EvalCall *c, int pos, const char *kw, TensorArg *
   }
   if (v->kind == ABS_TUPLE || v->kind == ABS_LIST) {
     const AbsDim **d = fx_array(const AbsDim *, 1);
-    d[0] = v->kind == ABS_TUPLE ? dim_const(c->st, v->tuple.n) : dim_any(c->st);
+    d[0] = v->kind == ABS_TUPLE ? dim_const(c->st, v->tuple.n)
+           : v->list.known ? dim_const(c->st, v->list.known->tuple.n) : dim_any(c->st);
     *ids = (TensorArg){.v = v, .node = ids->node, .dtype = DT_I64, .rank = 1, .dims = d};
     return NULL;
   }

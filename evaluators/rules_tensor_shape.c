@@ -336,6 +336,8 @@ static const AbsValue *tensor_seq(EvalCall *c, TensorArg **out, int *n) {
                             rules_op_name(c->op));
   AnfNode *node = rules_tensor_arg_node(c, 0, "tensors");
   if (rules_vague(v)) return abs_unknown(c->st);
+  if (v->kind == ABS_LIST && v->list.known && v->list.known->tuple.n > 0)
+    v = v->list.known;   /* a list of known length: each tensor as in a tuple */
   if (v->kind == ABS_LIST) {
     *n = -1;
     *out = fx_new(TensorArg);
@@ -609,7 +611,8 @@ static const AbsValue *bad_index(EvalCall *c, const AbsValue *v) {
 /* A list or tuple used as an index: numpy makes an array of it. */
 static const AbsValue *sequence_index(EvalCall *c, const AbsValue *v, Ix *ix) {
   const AbsValue *e = v->kind == ABS_LIST ? v->list.elem : NULL;
-  const AbsDim *n = v->kind == ABS_LIST ? dim_any(c->st) : dim_const(c->st, v->tuple.n);
+  const AbsDim *n = v->kind == ABS_TUPLE ? dim_const(c->st, v->tuple.n)
+                    : v->list.known ? dim_const(c->st, v->list.known->tuple.n) : dim_any(c->st);
   if (v->kind == ABS_TUPLE)
     for (int i = 0; i < v->tuple.n; i++) {
       if (!rules_is_intlike(v->tuple.items[i])) return abs_unknown(c->st);

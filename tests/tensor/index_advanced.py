@@ -13,7 +13,7 @@ def adv(x: Tensor[f32, (B, T, D)], ids: Tensor[i64, (K,)], mask: Tensor[bool_, (
     reveal_type(x[mask])  # expect-type: Tensor[f32, (?, D)]
     reveal_type(x[m1])  # expect-type: Tensor[f32, (?, T, D)]
     reveal_type(x[(0, 2, 1),])  # expect-type: Tensor[f32, (3, T, D)]
-    reveal_type(x[[0, 1]])  # expect-type: Tensor[f32, (?, T, D)]
+    reveal_type(x[[0, 1]])  # expect-type: Tensor[f32, (2, T, D)]
     reveal_type(x[0, ids])  # expect-type: Tensor[f32, (K, D)]
     reveal_type(x[ids, :, ids])  # expect-type: Tensor[f32, (K, T)]
     reveal_type(x[ids, 0, :])  # expect-type: Tensor[f32, (K, D)]

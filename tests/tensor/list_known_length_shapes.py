@@ -1,7 +1,8 @@
 # A list of known length keeps each item's shape (language.md 5): the
 # projections of `q, k, v = [f(x) for f in fs]` stay apart, a list of
 # layer sizes built as a literal gives exact weight shapes, and blocks
-# appended in a loop over a constant range keep theirs.
+# appended in a loop over a constant range keep theirs; as a shape, the
+# tensors of concat/stack or an index, it counts like a tuple.
 from __future__ import annotations
 from fathom import *
 from typing import reveal_type
@@ -32,6 +33,14 @@ def blocks(x: Tensor[f32, (2, 3)]):
     reveal_type(out[2])  # expect-type: Tensor[f32, (3, 3)]
     bad = out[1] + out[2]  # expect-error: shape-mismatch
     return x + out[1]
+
+
+def as_tuples(x: Tensor[f32, (5, 3)]):
+    reveal_type(zeros([2, 3], f32))  # expect-type: Tensor[f32, (2, 3)]
+    reveal_type(concat([x, x], 0))  # expect-type: Tensor[f32, (10, 3)]
+    reveal_type(stack([x, x, x], 0))  # expect-type: Tensor[f32, (3, 5, 3)]
+    reveal_type(x[[0, 1]])  # expect-type: Tensor[f32, (2, 3)]
+    return x
 
 
 def main():

@@ -9,7 +9,7 @@ def tk(x: Tensor[f32, (V, D)], ids: Tensor[i64, (B, T)], i: Tensor[i32, (K,)]):
     reveal_type(take(x, i, axis=1))  # expect-type: Tensor[f32, (V, K)]
     reveal_type(take(x, 0))  # expect-type: Tensor[f32, (D,)]
     reveal_type(take(x, (0, -1, 0)))  # expect-type: Tensor[f32, (3, D)]
-    reveal_type(take(x, [0, 0], -1))  # expect-type: Tensor[f32, (V, ?)]
+    reveal_type(take(x, [0, 0], -1))  # expect-type: Tensor[f32, (V, 2)]
     reveal_type(x.take(i))  # expect-type: Tensor[f32, (K, D)]
     reveal_type(take(x, ids, axis=None))  # expect-type: Tensor[f32, (B, T)]
     return x
