@@ -36,6 +36,10 @@
  *   exception[ValueError, str='x']  ValueError('x'); no message: one field
  *   kwarg[axis, i64=1]              the keyword argument axis=1
  *   ellipsis                        `...` (as in x[..., 0])
+ *   list[i64=1, f64], list[i64=1,]  a list of known length, item-wise (one
+ *                                   item: a trailing comma; list[T] is a
+ *                                   list of unknown length, list[bottom]
+ *                                   the empty one)
  *   type=f32, type=int, type=Tensor dtype objects and python type objects
  *   function(fib | add | partial(add, i64=1) | grad(loss, i64=0))
  *
@@ -171,7 +175,11 @@ struct AbsValue {
     } sc;
     AbsItems tuple;          /* ABS_TUPLE */
     AbsItems zip;            /* ABS_ZIP: the zipped sequences, in order */
-    struct { const AbsValue *elem; } list;         /* ABS_LIST */
+    struct {                                       /* ABS_LIST */
+      const AbsValue *elem;    /* the join of every item (bottom: empty) */
+      const AbsValue *known;   /* the items as an ABS_TUPLE while the
+                                  length is known, else NULL */
+    } list;
     struct {                                       /* ABS_TENSOR */
       AbsDType dtype;
       int rank;                    /* -1: unknown rank (dims NULL) */
@@ -233,7 +241,14 @@ const AbsValue *abs_tuple(AbsStore *st, int n, const AbsValue *const *items);
 /* The tuple a + b (both ABS_TUPLE). */
 const AbsValue *abs_tuple_concat(AbsStore *st, const AbsValue *a,
                                  const AbsValue *b);
-const AbsValue *abs_list(AbsStore *st, const AbsValue *elem);  /* list[elem] */
+/* list[elem] of unknown length; list[bottom] is the empty list (whose
+ * length is known: 0). */
+const AbsValue *abs_list(AbsStore *st, const AbsValue *elem);
+/* The list of the items of the tuple `items`, its length known; elem is
+ * their soft join (abs_join_soft: the caller reports items of different
+ * types).  More than ABS_LIST_MAX_KNOWN items: list[elem] instead. */
+const AbsValue *abs_list_items(AbsStore *st, const AbsValue *items);
+enum { ABS_LIST_MAX_KNOWN = 1024 };
 /* Tensor[dtype, shape]: rank >= 0 with `rank` dims, or rank -1 (unknown
  * rank, dims ignored).  dims is copied on first interning. */
 const AbsValue *abs_tensor(AbsStore *st, AbsDType dtype, int rank,

@@ -55,7 +55,9 @@ static const AbsValue *map_children(AbsStore *st, const AbsValue *v, ValueMap f,
   switch (v->kind) {
   case ABS_TUPLE: return map_items(st, v->tuple, ABS_TUPLE, f, ctx);
   case ABS_ZIP: return map_items(st, v->zip, ABS_ZIP, f, ctx);
-  case ABS_LIST: return abs_list(st, f(st, v->list.elem, ctx));
+  case ABS_LIST:   /* a known list keeps its length */
+    if (v->list.known) return abs_list_items(st, map_items(st, v->list.known->tuple, ABS_TUPLE, f, ctx));
+    return abs_list(st, f(st, v->list.elem, ctx));
   case ABS_FUNC: return map_func(st, v, f, ctx);
   case ABS_MAYBE_UNBOUND:
     return abs_maybe_unbound(st, f(st, v->unbound.value, ctx));

@@ -94,6 +94,19 @@ static const AbsValue *join_tuple(Join *j, const AbsValue *a, const AbsValue *b)
   return abs_tuple(j->st, a->tuple.n, items);
 }
 
+/* Lists: item-wise while both lengths are known and equal, else a list
+ * of unknown length of the joined elements. */
+static const AbsValue *join_list(Join *j, const AbsValue *a, const AbsValue *b) {
+  const AbsValue *x = a->list.known, *y = b->list.known;
+  if (!x || !y || x->tuple.n != y->tuple.n)
+    return abs_list(j->st, join_at(j, "list element", -1, NULL, a->list.elem, b->list.elem));
+  ABS_SCRATCH(const AbsValue *, items, x->tuple.n);
+  join_items(j, "list element", x->tuple, y->tuple, items);
+  for (int i = 0; i < x->tuple.n; i++)
+    if (items[i]->kind == ABS_ERROR) return abs_list(j->st, j->st->error);
+  return abs_list_items(j->st, abs_tuple(j->st, x->tuple.n, items));
+}
+
 static const AbsValue *join_zip(Join *j, const AbsValue *a, const AbsValue *b) {
   if (a->zip.n != b->zip.n) return mismatch(j, a, b, ABS_MISMATCH_LENGTH);
   ABS_SCRATCH(const AbsValue *, items, a->zip.n);
@@ -160,9 +173,7 @@ static const AbsValue *join_same_kind(Join *j, const AbsValue *a,
     return any_scalar(j->st, a->kind);           /* constants -> ANY */
   case ABS_TUPLE: return join_tuple(j, a, b);
   case ABS_ZIP: return join_zip(j, a, b);
-  case ABS_LIST:
-    return abs_list(j->st, join_at(j, "list element", -1, NULL, a->list.elem,
-                                   b->list.elem));
+  case ABS_LIST: return join_list(j, a, b);
   case ABS_TENSOR: return join_tensor(j, a, b);
   case ABS_FUNC: return abs_func_union(j->st, a, b);
   case ABS_SLICE: return join_triple(j, a, b, slice_labels);

@@ -483,11 +483,20 @@ static const AbsValue *r_optional(P *p) {
   return abs_optional(p->st, v);
 }
 
+/* list[T] (unknown length); list[T1, T2] and list[T1,]: known length. */
 static const AbsValue *r_list(P *p) {
   open_bracket(p, "list", "list[int]");
-  const AbsValue *elem = value(p);
+  VEC(const AbsValue *) items = {0};
+  vec_push(&items, value(p));
+  bool known = false;
+  while (accept(p, ",")) {
+    known = true;
+    if (peek(p) == ']') break;
+    vec_push(&items, value(p));
+  }
   expect(p, "]");
-  return abs_list(p->st, elem);
+  if (!known) return abs_list(p->st, items.items[0]);
+  return abs_list_items(p->st, abs_tuple(p->st, items.len, items.items));
 }
 
 /* A tensor's dtype: a dtype's name, or `bool` for `bool_` (the Python
@@ -705,7 +714,7 @@ static const AbsValue *list_literal(P *p) {
       fail_at(p, at, "list items of different types: %s and %s",
               abs_to_string(e.left), abs_to_string(e.right));
   }
-  return abs_list(p->st, elem);
+  return abs_list_items(p->st, items);
 }
 
 static const AbsValue *literal(P *p) {

@@ -106,6 +106,19 @@ static void print_bracket(StrBuf *b, const char *name, int n,
   sb_putc(b, ']');
 }
 
+/* list[T] (unknown length, or list[bottom]: empty), list[T1, T2] (known
+ * length), list[T1,] (one item known: the comma tells it from list[T]). */
+static void print_list(StrBuf *b, const AbsValue *v) {
+  const AbsValue *k = v->list.known;
+  if (!k || k->tuple.n == 0) {
+    print_bracket(b, "list", 1, &v->list.elem);
+    return;
+  }
+  sb_puts(b, "list[");
+  print_items(b, k->tuple);
+  sb_puts(b, k->tuple.n == 1 ? ",]" : "]");
+}
+
 static void print_misc(StrBuf *b, const AbsValue *v) {
   switch (v->kind) {
   case ABS_SLICE: case ABS_RANGE: {
@@ -154,7 +167,7 @@ void abs_print(StrBuf *b, const AbsValue *v) {
     if (v->tuple.n == 0) sb_puts(b, "tuple[()]");
     else print_bracket(b, "tuple", v->tuple.n, v->tuple.items);
     break;
-  case ABS_LIST: print_bracket(b, "list", 1, &v->list.elem); break;
+  case ABS_LIST: print_list(b, v); break;
   case ABS_TENSOR: print_tensor(b, v); break;
   case ABS_TYPE: print_type(b, v); break;
   case ABS_FUNC:
@@ -221,7 +234,12 @@ static void print_brief(StrBuf *b, const AbsValue *v, size_t start) {
     return;
   case ABS_LIST:
     sb_puts(b, "list[");
-    print_brief(b, v->list.elem, start);
+    if (v->list.known && v->list.known->tuple.n > 0) {
+      print_items_brief(b, v->list.known->tuple, start);
+      if (v->list.known->tuple.n == 1) sb_putc(b, ',');
+    } else {
+      print_brief(b, v->list.elem, start);
+    }
     sb_putc(b, ']');
     return;
   default: abs_print(b, v); return;

@@ -74,7 +74,7 @@ static bool value_eq(const void *pa, const void *pb) {
     return scalar_eq(a, b);
   case ABS_TUPLE: return items_eq(a->tuple, b->tuple);
   case ABS_ZIP: return items_eq(a->zip, b->zip);
-  case ABS_LIST: return a->list.elem == b->list.elem;
+  case ABS_LIST: return a->list.elem == b->list.elem && a->list.known == b->list.known;
   case ABS_TENSOR: return tensor_eq(a, b);
   case ABS_TYPE:
     return a->type.kind == b->type.kind && a->type.dtype == b->type.dtype;
@@ -131,7 +131,10 @@ static uint8_t value_flags(const AbsValue *v) {
   case ABS_UNKNOWN: return ABS_F_BROAD | ABS_F_UNKNOWN;
   case ABS_TUPLE: return children_flags(v->tuple.items, v->tuple.n, both);
   case ABS_ZIP: return children_flags(v->zip.items, v->zip.n, ABS_F_BROAD);
-  case ABS_LIST: return children_flags(&v->list.elem, 1, ABS_F_BROAD);
+  case ABS_LIST: {
+    const AbsValue *k[2] = {v->list.elem, v->list.known ? v->list.known : v->list.elem};
+    return children_flags(k, 2, ABS_F_BROAD);
+  }
   case ABS_FUNC: return func_flags(v);
   case ABS_MAYBE_UNBOUND:
     return children_flags(&v->unbound.value, 1, ABS_F_BROAD);
@@ -356,11 +359,24 @@ const AbsValue *abs_zip(AbsStore *st, int n, const AbsValue *const *seqs) {
   return abs_intern_value(st, &key);
 }
 
-const AbsValue *abs_list(AbsStore *st, const AbsValue *elem) {
+static const AbsValue *make_list(AbsStore *st, const AbsValue *elem, const AbsValue *known) {
   AbsValue key = {.kind = ABS_LIST};
   key.list.elem = elem;
+  key.list.known = known;
   key.hash = abs_hash_add(abs_hash_start(ABS_LIST), elem->hash);
+  if (known) key.hash = abs_hash_add(key.hash, known->hash);
   return abs_intern_value(st, &key);
+}
+
+const AbsValue *abs_list(AbsStore *st, const AbsValue *elem) {
+  return make_list(st, elem, elem->kind == ABS_BOTTOM ? abs_tuple(st, 0, NULL) : NULL);
+}
+
+const AbsValue *abs_list_items(AbsStore *st, const AbsValue *items) {
+  const AbsValue *elem = abs_bottom(st);
+  for (int i = 0; i < items->tuple.n; i++) elem = abs_join_soft(st, elem, items->tuple.items[i]);
+  if (items->tuple.n > ABS_LIST_MAX_KNOWN) return abs_list(st, elem);
+  return make_list(st, elem, items);
 }
 
 const AbsValue *abs_tensor(AbsStore *st, AbsDType dtype, int rank,

@@ -795,7 +795,9 @@ static const AbsValue *probe_value(Engine *E, const AbsValue *v, ProbeSyms *m, b
     for (int i = 0; i < v->tuple.n; i++) items[i] = probe_value(E, v->tuple.items[i], m, changed);
     return abs_tuple(E->st, v->tuple.n, items);
   }
-  case ABS_LIST: return abs_list(E->st, probe_value(E, v->list.elem, m, changed));
+  case ABS_LIST:   /* a known list keeps its length */
+    if (v->list.known) return abs_list_items(E->st, probe_value(E, v->list.known, m, changed));
+    return abs_list(E->st, probe_value(E, v->list.elem, m, changed));
   default: return v;
   }
 }
@@ -924,7 +926,9 @@ static const AbsValue *strip_closures(Engine *E, const AbsValue *v) {
     }
     return changed ? abs_tuple(E->st, v->tuple.n, items) : v;
   }
-  case ABS_LIST: return abs_list(E->st, strip_closures(E, v->list.elem));
+  case ABS_LIST:
+    if (v->list.known) return abs_list_items(E->st, strip_closures(E, v->list.known));
+    return abs_list(E->st, strip_closures(E, v->list.elem));
   case ABS_MAYBE_UNBOUND: return abs_maybe_unbound(E->st, strip_closures(E, v->unbound.value));
   case ABS_OPTIONAL: return abs_optional(E->st, strip_closures(E, v->optional.value));
   case ABS_FUNC: {

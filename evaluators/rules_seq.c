@@ -5,9 +5,13 @@
  * an index-out-of-range error naming index and length), a slice with
  * constant bounds is an exact tuple (CPython's slice.indices, negative
  * steps included), + concatenates, * repeats by a constant count, len is
- * a constant.  A list is list[T] of unknown length (DSL rule: one element
- * type T, the join of everything put in; list[bottom] is the empty list);
- * mixing types in a list is a type-mismatch.
+ * a constant.  A list keeps its items while its length is known (a
+ * literal, list() of a known-length iterable, appends and extends of known
+ * parts, +, * by a constant, a constant slice): then len, a constant
+ * index, iteration and unpacking fold as for a tuple.  Its element T is
+ * the join of everything put in (DSL rule: one type; list[bottom] is the
+ * empty list), all a list of unknown length tells; mixing types in a list
+ * is a type-mismatch.
  *
  * Iteration is one protocol for `for` loops and comprehensions:
  * iter_len(seq) is the trip count (a constant when the length is known:
@@ -85,6 +89,10 @@ static bool zip_count(EvalCall *c, const AbsValue *z, int64_t *n) {
 bool rules_iter_count(EvalCall *c, const AbsValue *v, int64_t *n) {
   switch (v->kind) {
   case ABS_TUPLE: *n = v->tuple.n; return true;
+  case ABS_LIST:
+    if (!v->list.known) return false;
+    *n = v->list.known->tuple.n;
+    return true;
   case ABS_STR:
     if (!v->sc.known) return false;
     *n = rules_utf8_len(v->sc.s, v->sc.len);
@@ -153,7 +161,10 @@ const AbsValue *rules_iter_item(EvalCall *c, const AbsValue *seq, const AbsValue
     if (!abs_const_int(k, true, &i))
       return tuple_any_item(c, seq, "iterating over");
     return i >= 0 && i < seq->tuple.n ? seq->tuple.items[i] : abs_bottom(c->st);
-  case ABS_LIST: return seq->list.elem;
+  case ABS_LIST:   /* the element: homogeneous, checked when built */
+    if (!seq->list.known || !abs_const_int(k, true, &i)) return seq->list.elem;
+    return i >= 0 && i < seq->list.known->tuple.n ? seq->list.known->tuple.items[i]
+                                                  : abs_bottom(c->st);
   case ABS_STR: return str_item(c, seq, k);
   case ABS_RANGE: return range_item(c, seq, k);
   case ABS_ENUMERATE: return enumerate_item(c, seq, k);
@@ -208,6 +219,34 @@ static const AbsValue *list_of(EvalCall *c, const AbsValue *elem) {
   return elem->kind == ABS_ERROR ? elem : abs_list(c->st, elem);
 }
 
+/* The list of the tuple `items` when elem (their checked join) is not an
+ * error; items NULL: the length is not known, list[elem]. */
+static const AbsValue *list_of_items(EvalCall *c, const AbsValue *elem, const AbsValue *items) {
+  if (elem->kind == ABS_ERROR || !items) return list_of(c, elem);
+  return abs_list_items(c->st, items);
+}
+
+/* The items of seq as a tuple when the iteration's length is known; NULL
+ * when it is not (or too long), an error value when an item is one. */
+static const AbsValue *known_items(EvalCall *c, const AbsValue *seq) {
+  int64_t n;
+  if (seq->kind == ABS_TUPLE) return seq;
+  if (seq->kind == ABS_LIST) return seq->list.known;
+  if (!rules_iter_count(c, seq, &n) || n > RULES_MAX_ITEMS) return NULL;
+  const AbsValue **items = fx_array(const AbsValue *, n + 1);
+  for (int64_t k = 0; k < n; k++) {
+    items[k] = rules_iter_item(c, seq, int_value(c, k));
+    if (items[k]->kind == ABS_ERROR) return items[k];
+  }
+  return abs_tuple(c->st, (int)n, items);
+}
+
+/* The items of a then b, both tuples or NULL (unknown). */
+static const AbsValue *concat_items(EvalCall *c, const AbsValue *a, const AbsValue *b) {
+  if (!a || !b || a->tuple.n + b->tuple.n > RULES_MAX_ITEMS) return NULL;
+  return abs_tuple_concat(c->st, a, b);
+}
+
 /* The element of a list holding every item of seq. */
 static const AbsValue *elem_of_items(EvalCall *c, const AbsValue *elem, const AbsValue *seq) {
   if (seq->kind != ABS_TUPLE) {
@@ -221,7 +260,7 @@ static const AbsValue *elem_of_items(EvalCall *c, const AbsValue *elem, const Ab
 
 const AbsValue *rule_make_list(EvalCall *c) {
   const AbsValue *items = abs_tuple(c->st, c->nargs, c->args);
-  return list_of(c, elem_of_items(c, abs_bottom(c->st), items));
+  return list_of_items(c, elem_of_items(c, abs_bottom(c->st), items), items);
 }
 
 const AbsValue *rule_make_tuple(EvalCall *c) {
@@ -239,7 +278,9 @@ const AbsValue *rule_list_append(EvalCall *c) {
   const AbsValue *xs = c->args[0];
   if (rules_vague(xs)) return abs_unknown(c->st);
   if (xs->kind != ABS_LIST) return not_a_list(c, xs, "append");
-  return list_of(c, rules_list_elem(c, xs->list.elem, c->args[1]));
+  const AbsValue *v = c->args[1];
+  return list_of_items(c, rules_list_elem(c, xs->list.elem, v),
+                       concat_items(c, xs->list.known, abs_tuple(c->st, 1, &v)));
 }
 
 /* xs.extend(seq), rebinding xs. */
@@ -248,7 +289,10 @@ const AbsValue *rule_list_extend(EvalCall *c) {
   if (rules_vague(xs)) return abs_unknown(c->st);
   if (xs->kind != ABS_LIST) return not_a_list(c, xs, "extend");
   if (!rules_iterable(seq)) return not_iterable(c, seq, "extend()");
-  return list_of(c, elem_of_items(c, xs->list.elem, seq));
+  const AbsValue *items = known_items(c, seq);
+  if (items && items->kind == ABS_ERROR) return items;
+  return list_of_items(c, elem_of_items(c, xs->list.elem, seq),
+                       concat_items(c, xs->list.known, items));
 }
 
 /* ------------------------------------------------------ comprehensions */
@@ -271,7 +315,9 @@ const AbsValue *rule_comp_init(EvalCall *c) {
 const AbsValue *rule_comp_append(EvalCall *c) {
   const AbsValue *acc = c->args[0], *v = c->args[1];
   if (acc->kind == ABS_TUPLE) return abs_tuple_concat(c->st, acc, abs_tuple(c->st, 1, &v));
-  if (acc->kind == ABS_LIST) return list_of(c, rules_list_elem(c, acc->list.elem, v));
+  if (acc->kind == ABS_LIST)
+    return list_of_items(c, rules_list_elem(c, acc->list.elem, v),
+                         concat_items(c, acc->list.known, abs_tuple(c->st, 1, &v)));
   return abs_unknown(c->st);
 }
 
@@ -293,7 +339,8 @@ const AbsValue *rules_concat(EvalCall *c, const AbsValue *a, const AbsValue *b) 
     if (a->tuple.n + b->tuple.n > RULES_MAX_ITEMS) return rules_too_many_items(c);
     return abs_tuple_concat(c->st, a, b);
   default:
-    return list_of(c, rules_list_elem(c, a->list.elem, b->list.elem));
+    return list_of_items(c, rules_list_elem(c, a->list.elem, b->list.elem),
+                         concat_items(c, a->list.known, b->list.known));
   }
 }
 
@@ -325,8 +372,13 @@ const AbsValue *rules_repeat(EvalCall *c, const AbsValue *seq, const AbsValue *n
   case ABS_TUPLE:
     if (seq->tuple.n == 0) return seq;
     return known ? repeat_tuple(c, seq, k) : abs_unknown(c->st);
+  case ABS_LIST:   /* the same element; the length known when both are */
+    if (!seq->list.known || !known) return abs_list(c->st, seq->list.elem);
+    if (k > 0 && seq->list.known->tuple.n > 0 && k > RULES_MAX_ITEMS / seq->list.known->tuple.n)
+      return abs_list(c->st, seq->list.elem);
+    return abs_list_items(c->st, repeat_tuple(c, seq->list.known, k));
   default:
-    return seq;   /* a list of the same type (maybe empty) */
+    return seq;
   }
 }
 
@@ -469,15 +521,27 @@ static const AbsValue *tuple_getitem(EvalCall *c, const AbsValue *t, const AbsVa
   return t->tuple.items[at];
 }
 
+/* A slice of a list: exact while the length and bounds are known, else
+ * a list of the same element. */
+static const AbsValue *list_slice(EvalCall *c, const AbsValue *xs, const AbsValue *sl) {
+  const AbsValue *t = xs->list.known;
+  SliceIdx ix;
+  SliceStatus s = slice_resolve(sl, t ? t->tuple.n : -1, &ix);
+  if (s == SL_VAGUE) return abs_list(c->st, xs->list.elem);
+  if (s != SL_OK) return slice_error(c, sl, s);
+  return abs_list_items(c->st, tuple_slice(c, t, sl));
+}
+
 static const AbsValue *list_getitem(EvalCall *c, const AbsValue *xs, const AbsValue *i) {
-  if (i->kind == ABS_SLICE) {
-    SliceIdx ix;
-    const AbsValue *e = slice_error(c, i, slice_resolve(i, -1, &ix));
-    return e ? e : xs;
-  }
+  int64_t k, at;
+  const AbsValue *t = xs->list.known;
+  if (i->kind == ABS_SLICE) return list_slice(c, xs, i);
   if (rules_vague(i)) return abs_unknown(c->st);
   if (!rules_is_intlike(i)) return bad_index(c, xs, i);
-  return xs->list.elem;   /* bottom for the empty list: IndexError */
+  if (!t || !abs_const_int(i, true, &k))
+    return xs->list.elem;   /* bottom for the empty list: IndexError */
+  if (!norm_index(k, t->tuple.n, &at)) return out_of_range(c, xs, k, t->tuple.n);
+  return t->tuple.items[at];
 }
 
 static const AbsValue *str_getitem(EvalCall *c, const AbsValue *s, const AbsValue *i) {
@@ -568,7 +632,7 @@ const AbsValue *rule_len(EvalCall *c) {
   case ABS_TUPLE: case ABS_STR: case ABS_RANGE:
     return rules_iter_count(c, x, &n) ? int_value(c, n) : abs_int_any(c->st);
   case ABS_LIST:
-    return x->list.elem->kind == ABS_BOTTOM ? int_value(c, 0) : abs_int_any(c->st);
+    return x->list.known ? int_value(c, x->list.known->tuple.n) : abs_int_any(c->st);
   case ABS_TENSOR: return rules_tensor_builtin(c);
   default:
     return rules_fail(c, x, NULL, DK_TYPE_MISMATCH,
@@ -643,12 +707,7 @@ const AbsValue *rule_tuple(EvalCall *c) {
   if (!rules_iterable(x)) return not_iterable(c, x, "tuple()");
   if (!rules_iter_count(c, x, &n)) return abs_unknown(c->st);
   if (n > RULES_MAX_ITEMS) return rules_too_many_items(c);
-  const AbsValue **items = fx_array(const AbsValue *, n + 1);
-  for (int64_t k = 0; k < n; k++) {
-    items[k] = rules_iter_item(c, x, int_value(c, k));
-    if (items[k]->kind == ABS_ERROR) return items[k];
-  }
-  return abs_tuple(c->st, (int)n, items);
+  return known_items(c, x);
 }
 
 /* all(x) / any(x): a bool, constant when x is a tuple whose items'
@@ -678,5 +737,7 @@ const AbsValue *rule_list(EvalCall *c) {
   if (rules_vague(x)) return abs_list(c->st, abs_unknown(c->st));
   if (x->kind == ABS_LIST) return x;
   if (!rules_iterable(x)) return not_iterable(c, x, "list()");
-  return list_of(c, elem_of_items(c, abs_bottom(c->st), x));
+  const AbsValue *items = known_items(c, x);
+  if (items && items->kind == ABS_ERROR) return items;
+  return list_of_items(c, elem_of_items(c, abs_bottom(c->st), x), items);
 }

@@ -592,6 +592,8 @@ def canon(v):
         return "tuple[" + ", ".join(canon(x) for x in v[1]) + "]" if v[1] else "tuple[()]"
     if k in ("list",):
         return f"list[{canon(v[1])}]"
+    if k == "known_list":
+        return "list[" + ", ".join(canon(x) for x in v[1]) + ("," if len(v[1]) == 1 else "") + "]"
     if k == "union":
         return " | ".join(canon(x) for x in v[1])
     return k if len(v) == 1 else f"{k}[{v[1]}]"

@@ -74,7 +74,7 @@ def has_data(spec):
     k = spec[0]
     if k in ("tensor", "int", "float", "bool", "str"):
         return True
-    if k in ("tuple", "union"):
+    if k in ("tuple", "union", "known_list"):
         return any(has_data(x) for x in spec[1])
     if k == "list":
         return has_data(spec[1])
@@ -134,7 +134,7 @@ def has_error(v):
     k = v[0]
     if k == "error":
         return True
-    if k in ("tuple", "union"):
+    if k in ("tuple", "union", "known_list"):
         return any(has_error(x) for x in v[1])
     if k == "list":
         return has_error(v[1])

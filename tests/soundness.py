@@ -22,6 +22,7 @@ input and both values.  Containment follows the notation: `i64=3` holds
 only the int 3 (a bool is not an int here: fathom tells them apart),
 `f64=2.5` the float whose repr is 2.5, `str='a'` that string, `tuple[...]`
 tuples of that length item by item, `list[T]` lists whose items are in T,
+`list[T1, T2]` and `list[T1,]` (known length) lists of that length item by item,
 `T | unbound` what T holds, `unknown` anything, `bottom` nothing.
 
 Programs that CPython cannot import, or that import anything but jit,
@@ -192,10 +193,19 @@ class Parser:
             self.eat("]")
             n = Notation("tuple", items=items)
         elif w == "list":
+            # list[T] (unknown length), list[T1, T2] and list[T1,] (known)
             self.eat("[")
-            elem = self.value()
+            items = [self.value()]
+            known = False
+            while self.peek(","):
+                known = True
+                self.i += 1
+                if self.peek("]"):
+                    break
+                self.eat(" ")
+                items.append(self.value())
             self.eat("]")
-            n = Notation("list", items=[elem])
+            n = Notation("list", "known" if known else None, items=items)
         elif w == "function":
             if not self.peek("("):
                 raise ParseError("expected '(' after function in %r" % self.s)
@@ -248,6 +258,9 @@ def holds(n, v):
         return type(v) is str and (n.value is None or v == n.value)
     if k == "tuple":
         return (type(v) is tuple and len(v) == len(n.items)
+                and all(holds(a, x) for a, x in zip(n.items, v)))
+    if k == "list" and n.value == "known":
+        return (type(v) is list and len(v) == len(n.items)
                 and all(holds(a, x) for a, x in zip(n.items, v)))
     if k == "list":
         return type(v) is list and all(holds(n.items[0], x) for x in v)

@@ -134,10 +134,19 @@ class _TypeParser:
             self.eat("]")
             return ("tuple", items)
         if w == "list" and self.peek("["):
+            # list[T]: unknown length; list[T1, T2], list[T1,]: known length
             self.eat("[")
-            e = self.parse()
+            items = [self.parse()]
+            known = False
+            while self.peek(","):
+                known = True
+                self.eat(",")
+                if self.peek("]"):
+                    break
+                self.eat(" ")
+                items.append(self.parse())
             self.eat("]")
-            return ("list", e)
+            return ("known_list", items) if known else ("list", items[0])
         if w == "Tensor" and self.peek("["):
             self.eat("[")
             dt = self.word()
@@ -210,6 +219,9 @@ def _fits(t, v):
             _fits(a, b) for a, b in zip(t[1], v))
     if k == "list":
         return isinstance(v, list) and all(_fits(t[1], x) for x in v)
+    if k == "known_list":
+        return isinstance(v, list) and len(v) == len(t[1]) and all(
+            _fits(a, b) for a, b in zip(t[1], v))
     if k == "tensor":
         if not is_tensor(v):
             return False

@@ -175,11 +175,18 @@ class Parser:
                 items.append(self.value())
             self.take("]")
             return ("tuple", items)
-        if base == "list":
+        if base == "list":   # list[S]; known length: list[S1, S2], list[S1,]
             self.take("[")
-            v = self.value()
+            items = [self.value()]
+            known = False
+            while self.at(","):
+                self.take(",")
+                known = True
+                if self.at("]"):
+                    break
+                items.append(self.value())
             self.take("]")
-            return ("list", v)
+            return ("known_list", items) if known else ("list", items[0])
         if base == "Tensor":
             self.take("[")
             dt = self.take().split(".")[-1]
@@ -300,7 +307,7 @@ def value_syms(v, out):
     if v[0] == "tensor" and v[2] is not None:
         for d in v[2]:
             dim_syms(d, out)
-    elif v[0] in ("tuple", "union"):
+    elif v[0] in ("tuple", "union", "known_list"):
         for x in v[1]:
             value_syms(x, out)
     elif v[0] == "list":
@@ -344,6 +351,8 @@ def make_value(v, env, rng):
         return tuple(make_value(x, env, rng) for x in v[1])
     if k == "list":
         return [make_value(v[1], env, rng) for _ in range(rng.randint(1, 4))]
+    if k == "known_list":
+        return [make_value(x, env, rng) for x in v[1]]
     if k == "type":
         d = D.by_name(v[1])
         if d is not None:
@@ -483,6 +492,9 @@ def contains(a, v, env):
             all(contains(x, y, env) for x, y in zip(a[1], v))
     if k == "list":
         return isinstance(v, list) and all(contains(a[1], y, env) for y in v)
+    if k == "known_list":
+        return isinstance(v, list) and len(v) == len(a[1]) and \
+            all(contains(x, y, env) for x, y in zip(a[1], v))
     if k == "type":
         return notation(v) == f"type={a[1]}"
     if k == "function":

@@ -16,5 +16,5 @@ def rows(x: Tensor[f32, (3, 4)], y: Tensor[f32, (B, T)]):
         reveal_type(i)  # expect-type: i64=0 | i64=1 | i64=2
     a, b, c = x
     reveal_type(c)  # expect-type: Tensor[f32, (4,)]
-    reveal_type([r * 2 for r in x])  # expect-type: list[Tensor[f32, (4,)]]
+    reveal_type([r * 2 for r in x])  # expect-type: list[Tensor[f32, (4,)], Tensor[f32, (4,)], Tensor[f32, (4,)]]
     return x

@@ -9,7 +9,7 @@ def main():
     reveal_type(len(''))  # expect-type: i64=0
     reveal_type(len('héllo'))  # expect-type: i64=5
     reveal_type(len(((1, 2), 3)))  # expect-type: i64=2
-    reveal_type(len([1, 2]))  # expect-type: i64
+    reveal_type(len([1, 2]))  # expect-type: i64=2
     reveal_type(len(range(10)))  # expect-type: i64=10
     reveal_type(len(range(2, 10, 3)))  # expect-type: i64=3
     return 0

@@ -81,6 +81,6 @@ def main():
     reveal_type(swapped(True, False))  # expect-type: i64=1
     reveal_type(walk(5))  # expect-type: i64=3
     reveal_type(checked(2, ""))  # expect-type: i64=2
-    reveal_type(filtered(6))  # expect-type: list[i64]
+    reveal_type(filtered(6))  # expect-type: list[i64=2, i64=4]
     reveal_type(pick(1, ""))  # expect-type: i64=2
     return 0

@@ -1,4 +1,5 @@
-# Iterating a list runs an unknown number of times.
+# Iterating a list of known length is unrolled like a tuple; a list of
+# unknown length (a parameter) runs an unknown number of times.
 from typing import reveal_type
 
 
@@ -6,12 +7,12 @@ def main():
     total = 0
     for x in [1, 2, 3]:
         total += x
-    reveal_type(total)  # expect-type: i64
+    reveal_type(total)  # expect-type: i64=6
     words = ['a', 'bb']
     n = 0
     for w in words:
         n += len(w)
-    reveal_type(n)  # expect-type: i64
+    reveal_type(n)  # expect-type: i64=3
     return total
 
 

@@ -44,5 +44,5 @@ def fine(n: int) -> str:
     z = (x, 1)
     reveal_type(z)  # expect-type: tuple[i64 | none, i64=1]
     k = [x, None]
-    reveal_type(k)  # expect-type: list[i64 | none]
+    reveal_type(k)  # expect-type: list[i64 | none, none]
     return r
