@@ -140,12 +140,16 @@ static const char *node_values(Doc *d, const AnfNode *n, const char *label)
   CtxTable *t = engine_contexts(d->a->E);
   VEC(const Ctx *) ctxs = {0};
   VEC(const char *) vals = {0};
-  for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
-    const AbsValue *v = engine_value(d->a->E, c, n);
-    if (!v) continue;
-    vec_push(&ctxs, c);
-    vec_push(&vals, abs_to_string(v));
-  }
+  /* contexts of the analysed calls; a node only the coverage of skipped
+   * code reached (a branch a flag turns off) shows those lenient values */
+  for (int lenient = 0; lenient < 2 && !vals.len; lenient++)
+    for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
+      if (c->lenient != lenient) continue;
+      const AbsValue *v = engine_value(d->a->E, c, n);
+      if (!v) continue;
+      vec_push(&ctxs, c);
+      vec_push(&vals, abs_to_string(v));
+    }
   if (!vals.len) return NULL;
   /* one line per function context, with the distinct values it gives
    * (a loop body runs in one context per trip: `i64=1 | i64=3`) */
@@ -185,7 +189,7 @@ static const char *graph_signatures(Doc *d, const AnfGraph *g)
   CtxTable *t = engine_contexts(d->a->E);
   VEC(const Ctx *) ctxs = {0};
   for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph)
-    if (c->state != CTX_NEW) vec_push(&ctxs, c);
+    if (c->state != CTX_NEW && !c->lenient) vec_push(&ctxs, c);
   if (!ctxs.len) return fx_sprintf("def %s  # not analysed", g->fn_name);
   Lines L = {0};
   hm_init_str(&L.seen);
@@ -340,11 +344,11 @@ static json_t *function_symbols(Doc *d, PosEncoding enc, const AnfGraph *outer)
     if (!def_name_span(m->file, g, &sel)) sel = g->span;
     CtxTable *t = engine_contexts(d->a->E);
     const Ctx *c = t->graph_first[g->id];
-    while (c && c->state == CTX_NEW) c = c->next_in_graph;
+    while (c && (c->state == CTX_NEW || c->lenient)) c = c->next_in_graph;
     const char *detail = c ? analysis_signature(d->a, c) : NULL;
     int more = 0;
     for (const Ctx *o = c ? c->next_in_graph : NULL; o; o = o->next_in_graph)
-      more += o->state != CTX_NEW;
+      more += o->state != CTX_NEW && !o->lenient;
     if (detail && more)  /* hover lists them all */
       detail = fx_sprintf("%s (+%d more context%s)", detail, more, more == 1 ? "" : "s");
     json_t *sym = symbol(d, enc, g->fn_name, SK_FUNCTION, g->span, sel, detail);
@@ -393,6 +397,7 @@ static const char *broad_value(Doc *d, const AnfNode *n)
   AbsStore *st = d->a->st;
   const AbsValue *acc = NULL;
   for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
+    if (c->lenient) continue;   /* inlay hints: the analysed calls' values */
     const AbsValue *v = engine_value(d->a->E, c, n);
     if (!v) continue;
     v = abs_broaden(st, v);
@@ -416,7 +421,7 @@ static const char *broad_result(Doc *d, const AnfGraph *g)
   AbsStore *st = d->a->st;
   const AbsValue *acc = NULL;
   for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph) {
-    if (c->state == CTX_NEW || !c->result) continue;
+    if (c->state == CTX_NEW || !c->result || c->lenient) continue;
     const AbsValue *v = abs_broaden(st, c->result);
     AbsJoinError e = {0};
     acc = acc ? abs_join(st, acc, v, &e) : v;

@@ -31,7 +31,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples shapes ops formats lsp neovim limits stress specialize}
+SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples coverage shapes ops formats lsp neovim limits stress specialize}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -570,8 +570,7 @@ suite_stress() {
 # nothing calls), and its clean twin.  One result per program: every
 # planted error reported on its line with its kind, nothing else reported
 # (no error or warning on the clean twin).  `make bench` prints the same
-# numbers on a larger corpus.  Not in the default SUITES yet: the engine
-# does not meet it (issue 12); the lead adds it once it does.
+# numbers on a larger corpus.
 suite_coverage() {
   local out=$TMP/coverage.out
   TIMEOUT=300 run "$out" "$out" /usr/bin/python3 "$TESTS/../bench/test_plant.py" --seeds 1 --lines 1500
