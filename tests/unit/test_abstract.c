@@ -523,7 +523,7 @@ static void test_parse_roundtrip(void **state) {
     "f64=nan", "bool", "bool=True", "bool=False", "str", "str='a'", "str=''",
     "str='\\x00\\n\\t\\\\'", "str=\"it's\"", "str='é'", "none", "tuple[i64, f64]",
     "tuple[()]", "tuple[i64]", "tuple[tuple[()], tuple[i64=1, str='x']]", "list[str]",
-    "list[list[tuple[i64, bool]]]", "list[bottom]", "Tensor[f32, (B, 128)]",
+    "list[list[tuple[i64, bool]]]", "list[bottom]", "list[i64=1, f64]", "list[tuple[i64, str],]", "Tensor[f32, (B, 128)]",
     "Tensor[f32, (N,)]", "Tensor[f32, ()]", "Tensor[f32, ...]", "Tensor[i64, (?, ?)]",
     "Tensor[u8, (2*N, T+4, N*T, T//2, (T+1)//2-1, 2*(T//2), N-T)]", "type=f32",
     "type=bool_", "type=int", "type=Tensor", "type=NoneType", "unknown", "bottom",
@@ -656,7 +656,7 @@ static void test_parse_errors(void **state) {
   expect_parse_error("tuple[int, foo]", 11, "unknown type 'foo'");
   expect_parse_error("tuple[int", 9, "expected ']'");
   expect_parse_error("tuple[int, ...]", 11, "variable-length tuples are not supported");
-  expect_parse_error("list[int, int]", 8, "expected ']'");
+  expect_parse_error("list[int; int]", 8, "expected ']'");
   expect_parse_error("Tensor[f31, (B,)]", 7, "unknown dtype 'f31'");
   expect_parse_error("Tensor[f32, (B, 3]", 17, "expected ')'");
   expect_parse_error("Tensor[f32, (B, %)]", 16, "expected a dim");
@@ -699,8 +699,9 @@ static void test_parse_const(void **state) {
     {"1_000", "i64=1000"}, {"0x1F", "i64=31"}, {"0o17", "i64=15"}, {"0b101", "i64=5"},
     {"1e-5", "f64=1e-05"}, {"1.", "f64=1.0"}, {".5", "f64=0.5"}, {"-0.0", "f64=-0.0"},
     {"\"it's\"", "str=\"it's\""}, {"'a' 'b'", "str='ab'"}, {"'\\u00e9\\x41'", "str='éA'"},
-    {"[1, 2]", "list[i64]"}, {"[1, 1]", "list[i64=1]"}, {"[]", "list[bottom]"},
-    {"[(1, 'a'), (2, 'b')]", "list[tuple[i64, str]]"}, {"False", "bool=False"},
+    {"[1, 2]", "list[i64=1, i64=2]"}, {"[1]", "list[i64=1,]"}, {"[]", "list[bottom]"},
+    {"[(1, 'a'), (2, 'b')]", "list[tuple[i64=1, str='a'], tuple[i64=2, str='b']]"},
+    {"False", "bool=False"},
     {"...", "ellipsis"}, {"-9223372036854775808", "i64=-9223372036854775808"},
   };
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
