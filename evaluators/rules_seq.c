@@ -295,6 +295,57 @@ const AbsValue *rule_list_extend(EvalCall *c) {
                        concat_items(c, xs->list.known, items));
 }
 
+/* v with every list in it (through tuples, optionals, zip and enumerate)
+ * made list[unknown] of unknown length; NULL when v holds no list. */
+static const AbsValue *forget_lists(AbsStore *st, const AbsValue *v, int depth) {
+  if (depth > 64) return NULL;
+  switch (v->kind) {
+  case ABS_LIST: return abs_list(st, abs_unknown(st));
+  case ABS_OPTIONAL: {
+    const AbsValue *x = forget_lists(st, v->optional.value, depth + 1);
+    return x ? abs_optional(st, x) : NULL;
+  }
+  case ABS_TUPLE: case ABS_ZIP: {
+    const AbsItems *t = v->kind == ABS_TUPLE ? &v->tuple : &v->zip;
+    const AbsValue **items = NULL;
+    for (int i = 0; i < t->n; i++) {
+      const AbsValue *x = forget_lists(st, t->items[i], depth + 1);
+      if (!x) continue;
+      if (!items) {
+        items = fx_array(const AbsValue *, t->n);
+        memcpy(items, t->items, sizeof *items * (size_t)t->n);
+      }
+      items[i] = x;
+    }
+    if (!items) return NULL;
+    if (v->kind == ABS_TUPLE) return abs_tuple(st, t->n, items);
+    return abs_zip(st, t->n, items);
+  }
+  case ABS_ENUMERATE: {
+    const AbsValue *x = forget_lists(st, v->enumerate.seq, depth + 1);
+    return x ? abs_enumerate(st, x, v->enumerate.start) : NULL;
+  }
+  default: return NULL;
+  }
+}
+
+/* list_shared(x): x read where another holder may have changed its lists
+ * (parser/alias.c).  list_shared(x, 'p'): x about to be changed in place,
+ * and it may be parameter p's list: the caller would see the change. */
+const AbsValue *rule_list_shared(EvalCall *c) {
+  const AbsValue *x = c->args[0];
+  const AbsValue *f = forget_lists(c->st, x, 0);
+  if (c->nargs == 1) return f ? f : x;
+  const AbsValue *pv = c->args[1];
+  const char *p = pv->kind == ABS_STR && pv->sc.known ? pv->sc.s : NULL;
+  if (f && p && !eval_drop_finding(c, DK_UNSUPPORTED))
+    eval_error(c, DK_UNSUPPORTED,
+               "this changes the list that parameter '%s' holds, which is the caller's "
+               "list: fathom treats lists as values and does not carry the change back "
+               "to the caller; build the list here and return it instead", p);
+  return x;
+}
+
 /* ------------------------------------------------------ comprehensions */
 
 /* comp_init(seq[, varying]): the empty accumulator of a generator

@@ -612,7 +612,7 @@ static AnfNode *lower_subscript(Lower *L, Scope *s, TSNode n) {
 
 /* ---- calls ---- */
 
-AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
+static AnfNode *lower_call_(Lower *L, Scope *s, TSNode n) {
   Span sp = span_of(L, n);
   AnfNode *f = lower_expr(L, s, field(L, n, L->f_function));
   TSNode args = field(L, n, L->f_arguments);
@@ -687,6 +687,16 @@ AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
   if (pos.len) memcpy(in + 1, pos.items, sizeof(AnfNode *) * (size_t)pos.len);
   if (kw.len) memcpy(in + 1 + pos.len, kw.items, sizeof(AnfNode *) * (size_t)kw.len);
   return anf_apply(s->cur.g, sp, in, m);
+}
+
+AnfNode *lower_call(Lower *L, Scope *s, TSNode n) {
+  AnfNode *r = lower_call_(L, s, n);
+  /* xs.pop(), xs.sort(), ...: not modelled (the call reports it), but xs
+   * may have changed: forget its lists */
+  TSNode fn = field(L, n, L->f_function);
+  if (kind(L, fn) == K_attribute && alias_mutator(text_of(L, field(L, fn, L->f_attribute))))
+    forget_lists(L, s, field(L, fn, L->f_object));
+  return r;
 }
 
 /* ---- lambda ---- */

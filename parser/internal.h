@@ -83,6 +83,9 @@ typedef struct Local {
   AnfGraph *static_def;  /* set when bound once, by a def: reads use it */
   bool static_done;      /* its body has been lowered */
   TSNode def_node;       /* the function_definition, for late lowering */
+  bool shared;           /* may share a mutated list with another holder:
+                            every read is list_shared(x) (alias.c) */
+  const char *mut_param; /* its mutations may change this parameter's list */
 } Local;
 
 typedef struct Ctl Ctl;  /* control frame: what break/continue/return mean */
@@ -210,9 +213,25 @@ void mark_bound_in(Lower *L, Scope *s, TSNode n, bool *mark);
 void mark_targets(Lower *L, Scope *s, TSNode target, bool *mark);
 Binding *env_copy(Scope *s, const Binding *env);
 AnfNode *read_name(Lower *L, Scope *s, TSNode id);
+/* The builtin or op imported with `*` that `name` (bound in no scope)
+ * names, or -1. */
+int builtin_op_named(Lower *L, const char *name);
 void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp);
 const char *suggest_op(unsigned ns, const char *name);
 void report_undefined(Lower *L, Scope *s, const char *name, Span sp, bool used_before_def);
+
+/* alias.c */
+/* Mark the locals of function scope s that may share a mutated list
+ * (Local.shared, Local.mut_param), before its body is lowered. */
+void alias_scan(Lower *L, Scope *s, TSNode body);
+/* Is `m` a list method that changes the list in place? */
+bool alias_mutator(const char *m);
+/* The receiver of a mutation of local i of s, read (checked when the
+ * list may be a parameter's). */
+AnfNode *mutated_receiver(Lower *L, Scope *s, TSNode obj, Span whole);
+/* After an unmodelled in-place change of local `obj` (list.pop, x[i] = v):
+ * rebind it with its lists forgotten. */
+void forget_lists(Lower *L, Scope *s, TSNode obj);
 
 /* expr.c */
 AnfNode *lower_expr(Lower *L, Scope *s, TSNode n);

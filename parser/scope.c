@@ -301,9 +301,14 @@ static AnfNode *read_binding(Lower *L, Scope *s, Scope *owner, int i, const char
     report_undefined(L, s, name, sp, s == owner);
     return error_value(L, sp);
   }
-  if (b.st == ST_DEF) return at_use(L, v, sp);
-  AnfNode *nm = anf_const_str(L->mod, sp, name, strlen(name));
-  return anf_apply_op(s->cur.g, sp, OP_CHECK_BOUND, 2, v, nm);
+  if (b.st != ST_DEF) {
+    AnfNode *nm = anf_const_str(L->mod, sp, name, strlen(name));
+    v = anf_apply_op(s->cur.g, sp, OP_CHECK_BOUND, 2, v, nm);
+  } else {
+    v = at_use(L, v, sp);
+  }
+  /* another holder may change its list: read it with the lists forgotten */
+  return loc->shared ? anf_apply_op(s->cur.g, sp, OP_LIST_SHARED, 1, v) : v;
 }
 
 /* Whether CPython 3.11 defines `name` as a builtin (function, type,
@@ -342,6 +347,8 @@ static int lookup_imported(Lower *L, const char *name) {
     }
   return anf_op_lookup(NS_BUILTIN, name);
 }
+
+int builtin_op_named(Lower *L, const char *name) { return lookup_imported(L, name); }
 
 AnfNode *read_name(Lower *L, Scope *s, TSNode id) {
   const char *name = text_of(L, id);

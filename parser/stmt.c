@@ -489,6 +489,7 @@ void assign_target(Lower *L, Scope *s, TSNode t, AnfNode *v) {
                 "assignment to %s is not supported: values are immutable in fathom "
                 "programs (rebind a new value instead)",
                 kind(L, t) == K_subscript ? "an item" : "an attribute");
+    forget_lists(L, s, field(L, t, kind(L, t) == K_subscript ? L->f_value : L->f_object));
     return;
   default:
     break;
@@ -529,11 +530,28 @@ static void lower_augmented(Lower *L, Scope *s, TSNode n) {
                 "in fathom programs");
     return;
   }
-  AnfNode *cur = lower_expr(L, s, left);
+  bool inplace = op == OP_ADD || op == OP_MUL;   /* a list changes in place */
+  AnfNode *cur = inplace ? mutated_receiver(L, s, left, span_of(L, n)) : lower_expr(L, s, left);
   AnfNode *rhs = lower_expr(L, s, field(L, n, L->f_right));
   Span sp = span_of(L, n);
   AnfNode *v = op < 0 ? error_value(L, sp) : op_call(L, s, sp, (AnfOp)op, 2, cur, rhs);
   bind_local(L, s, text_of(L, left), v, span_of(L, left));
+}
+
+AnfNode *mutated_receiver(Lower *L, Scope *s, TSNode obj, Span whole) {
+  AnfNode *v = lower_expr(L, s, obj);
+  int i = kind(L, obj) == K_identifier ? scope_local(s, text_of(L, obj)) : -1;
+  const char *p = i >= 0 ? s->locals.items[i].mut_param : NULL;
+  if (!p) return v;
+  return op_call(L, s, whole, OP_LIST_SHARED, 2, v, anf_const_str(L->mod, whole, p, strlen(p)));
+}
+
+void forget_lists(Lower *L, Scope *s, TSNode obj) {
+  if (kind(L, obj) != K_identifier || s->kind == SC_MODULE || s->cond_depth || !s->cur.g) return;
+  const char *name = text_of(L, obj);
+  if (scope_local(s, name) < 0) return;
+  AnfNode *v = lower_expr(L, s, obj);
+  bind_local(L, s, name, op_call(L, s, span_of(L, obj), OP_LIST_SHARED, 1, v), span_of(L, obj));
 }
 
 /* xs.append(v) / xs.extend(t) on a local list: xs = list_append(xs, v) */
@@ -550,7 +568,7 @@ static bool lower_list_mutation(Lower *L, Scope *s, TSNode call) {
   int nk = kind(L, args) == K_argument_list ? named_kids(L, args, &kids) : 0;
   if (nk != 1 || kind(L, kids[0]) == K_keyword_argument || kind(L, kids[0]) == K_list_splat)
     return false;
-  AnfNode *xs = lower_expr(L, s, obj);
+  AnfNode *xs = mutated_receiver(L, s, obj, span_of(L, call));
   AnfNode *v = lower_expr(L, s, kids[0]);
   AnfNode *r = op_call(L, s, span_of(L, call), app ? OP_LIST_APPEND : OP_LIST_EXTEND, 2, xs, v);
   bind_local(L, s, text_of(L, obj), r, span_of(L, obj));
@@ -776,6 +794,7 @@ void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
  * block's), whose implicit `return None` sits at the end of `def`. */
 void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
   scan_function_body(L, fs, body);
+  alias_scan(L, fs, body);
   for (int i = 0; i < fs->locals.len; i++) {
     Local *loc = &fs->locals.items[i];
     if (loc->nbind == 1 && loc->only_def && !loc->is_param && !node_is_null(loc->def_node)) {

@@ -950,6 +950,7 @@ static const char *prim_expr(Emit *e, const SpecGraph *S, const SpecNode *x) {
     break;
   case OP_RANGE: return make_range(e, x, a);
   case OP_UNPACK: case OP_CHECK_BOUND: case OP_REVEAL_TYPE: return a[0];
+  case OP_LIST_SHARED: return conv(e, t0, x->type, a[0]);
   case OP_NARROW_NONE: case OP_NARROW_NOT_NONE: case OP_NARROW_TRUTHY: case OP_NARROW_FALSY:
     return a[0];
   case OP_ABS:

@@ -1,0 +1,482 @@
+/* alias.c: which locals may share a list with another name.
+ *
+ * The lowering models `xs.append(v)`, `xs.extend(t)` and `xs += t` as
+ * rebinding xs to a new list value (language.md 5).  That is exact while
+ * xs is the only name holding its list.  When another name, a tuple, a
+ * closure or a callee's result may hold the same list, CPython shows the
+ * change through every holder and the rebinding shows it through xs alone,
+ * so a holder would keep a stale length or stale items.
+ *
+ * Before a function body is lowered, one walk of it (nested scopes read
+ * as closure captures) records:
+ *   - mutations: NAME.append/extend/pop/insert/remove/clear/sort/reverse
+ *     calls, `NAME += e`, `NAME *= e` and `NAME[i] = e` on a local;
+ *   - reads of locals that may keep the list itself (CARRY: the value is
+ *     bound, stored in a tuple, passed to a user function, captured by a
+ *     closure) or a part of it (PART: subscripted, iterated, unpacked);
+ *   - bindings, each with the reads its right-hand side may keep and
+ *     whether it makes a fresh object (a list display, a comprehension, an
+ *     operator, a builtin call).
+ * A local is SHARED when
+ *   1. it is mutated and a read keeping it may run before a later mutation
+ *      (the read precedes the mutation in the text, or a loop holds both),
+ *      or a `for` iterates it while its body mutates it;
+ *   2. it is mutated and bound from something not fresh (another name, an
+ *      item, a user call's result): then every name that right-hand side
+ *      reads is shared too;
+ *   3. it is shared and one of its bindings keeps another local: that one
+ *      too (a worklist closes the set).
+ * Every read of a shared local is `list_shared(x)`: its lists, at any
+ * depth of tuples, become `list[unknown]` of unknown length, which no
+ * later mutation through any holder can contradict.  Values without lists
+ * are unchanged, and the specializer drops the op then.
+ *
+ * A mutated list that may be a parameter's (the parameter itself, or bound
+ * from it) changes the caller's list: the mutation reads its receiver as
+ * `list_shared(x, 'p')`, which reports `unsupported` when x holds a list. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+enum { CTX_SAFE, CTX_PART, CTX_CARRY };
+
+typedef struct ARead {
+  int local;
+  uint32_t at;       /* the read; for an iterated one, the loop's start */
+  uint32_t loop;     /* start of the outermost loop of the scope holding it, or at */
+  uint32_t until;    /* iterated by a for: the end of that for statement, else 0 */
+  uint8_t ctx;
+} ARead;
+
+typedef struct ABind {
+  int local;
+  bool fresh;
+  int from, to;      /* its right-hand side's keeping reads: reads[from, to) */
+  uint32_t at;
+} ABind;
+
+typedef struct AMut { int local; uint32_t at; } AMut;
+
+/* `x += e` / `x *= e`: a list changes in place, a number or a tensor is
+ * rebound.  Counted as a mutation when x or e is visibly a list here. */
+typedef struct AAug { int local; uint32_t at; bool list_rhs; } AAug;
+
+typedef struct Alias {
+  Lower *L;
+  Scope *s;
+  VEC(ARead) reads;
+  VEC(ABind) binds;
+  VEC(AMut) muts;
+  VEC(AAug) augs;
+  bool *listlike;    /* per local: bound to a list display, comprehension or
+                        list(...) somewhere, or appended to */
+  uint32_t loop;     /* start of the outermost enclosing loop, or UINT32_MAX */
+  int nested;        /* >0 inside a nested def or lambda */
+} Alias;
+
+static const char *const mutators[] = {"append", "extend", "pop", "insert", "remove",
+                                       "clear", "sort", "reverse"};
+
+bool alias_mutator(const char *m) {
+  for (size_t i = 0; i < sizeof mutators / sizeof *mutators; i++)
+    if (!strcmp(m, mutators[i])) return true;
+  return false;
+}
+
+static int local_of(Alias *A, TSNode id) {
+  return kind(A->L, id) == K_identifier ? scope_local(A->s, text_of(A->L, id)) : -1;
+}
+
+static void walk(Alias *A, TSNode n, int ctx);
+
+static void walk_kids(Alias *A, TSNode n, int ctx) {
+  TSNode *kids;
+  int nk = named_kids(A->L, n, &kids);
+  for (int i = 0; i < nk; i++) walk(A, kids[i], ctx);
+}
+
+/* A mutation counts at the end of its statement or call: the reads inside
+ * it (`xs.append(f(xs))`) come before it. */
+static void add_mut(Alias *A, int local, TSNode whole) {
+  if (local >= 0 && !A->nested)
+    vec_push(&A->muts, ((AMut){local, ts_node_end_byte(whole) - 1}));
+}
+
+/* Does the call to `fn` (not a local or a global of the program) reach a
+ * builtin?  Those keep parts of their arguments at most, except the few
+ * that may return one of them. */
+static int builtin_ctx(Alias *A, TSNode fn, int ctx) {
+  if (kind(A->L, fn) != K_identifier) return -1;
+  const char *name = text_of(A->L, fn);
+  int op = -1;
+  for (Scope *sc = A->s; sc && op < 0; sc = sc->outer) {
+    int i = scope_local(sc, name);
+    if (i < 0) continue;
+    /* a module name bound to an op (`from typing import reveal_type`) */
+    AnfNode *v = sc->kind == SC_MODULE && sc->cur.env ? sc->cur.env[i].node : NULL;
+    if (!v || v->kind != ANF_CONST || v->c.kind != ANF_C_OP) return -1;
+    op = (int)v->c.op;
+  }
+  if (op < 0) op = builtin_op_named(A->L, name);
+  if (op < 0) return -1;
+  if (op == OP_PARTIAL || op == OP_MAX || op == OP_MIN || op == OP_REVEAL_TYPE)
+    return ctx;   /* as the call: it may return them */
+  return ctx == CTX_SAFE ? CTX_SAFE : CTX_PART;
+}
+
+static void walk_call(Alias *A, TSNode n, int ctx) {
+  Lower *L = A->L;
+  TSNode fn = field(L, n, L->f_function), args = field(L, n, L->f_arguments);
+  int actx = CTX_CARRY;   /* a user function may keep its arguments */
+  if (kind(L, fn) == K_attribute) {
+    TSNode obj = field(L, fn, L->f_object);
+    const char *m = text_of(L, field(L, fn, L->f_attribute));
+    if (alias_mutator(m) && kind(L, obj) == K_identifier) {
+      add_mut(A, local_of(A, obj), n);
+      if (!strcmp(m, "extend")) actx = CTX_PART;
+    } else {
+      walk(A, obj, ctx == CTX_SAFE ? CTX_SAFE : CTX_PART);
+    }
+  } else {
+    int b = builtin_ctx(A, fn, ctx);
+    if (b >= 0) actx = b;
+    else walk(A, fn, CTX_SAFE);
+  }
+  if (!node_is_null(args)) walk_kids(A, args, actx);
+}
+
+static void add_read(Alias *A, TSNode id, int ctx) {
+  int i = local_of(A, id);
+  if (i < 0 || ctx == CTX_SAFE) return;
+  uint32_t at = ts_node_start_byte(id);
+  ARead r = {.local = i, .at = at, .loop = A->loop < at ? A->loop : at, .ctx = (uint8_t)ctx};
+  vec_push(&A->reads, r);
+}
+
+/* Record `target = <the reads from..to>` for each name target binds. */
+static void bind_targets(Alias *A, TSNode t, bool fresh, int from, int to, TSNode stmt) {
+  Lower *L = A->L;
+  if (A->nested || node_is_null(t)) return;
+  switch (kind(L, t)) {
+  case K_identifier: {
+    int i = local_of(A, t);
+    if (i >= 0) vec_push(&A->binds, ((ABind){i, fresh, from, to, ts_node_start_byte(t)}));
+    return;
+  }
+  case K_subscript: case K_attribute: {   /* x[i] = v, x.a = v: x now holds v */
+    TSNode obj = field(L, t, kind(L, t) == K_subscript ? L->f_value : L->f_object);
+    if (kind(L, obj) == K_identifier) {
+      int i = local_of(A, obj);
+      add_mut(A, i, stmt);
+      if (i >= 0) vec_push(&A->binds, ((ABind){i, true, from, to, ts_node_start_byte(obj)}));
+    } else {
+      walk(A, obj, CTX_SAFE);
+    }
+    if (kind(L, t) == K_subscript) {
+      TSNode *kids;
+      int nk = named_kids(L, t, &kids);
+      for (int k = 1; k < nk; k++) walk(A, kids[k], CTX_SAFE);
+    }
+    return;
+  }
+  default: {
+    TSNode *kids;   /* a, (b, c), [d], *e: each gets a part */
+    int nk = named_kids(L, t, &kids);
+    for (int k = 0; k < nk; k++) bind_targets(A, kids[k], false, from, to, stmt);
+  }
+  }
+}
+
+/* Is e visibly a list: a display, a comprehension, list(...), or an
+ * operator on one? */
+static bool list_expr(Alias *A, TSNode e) {
+  Lower *L = A->L;
+  e = unparen(L, e);
+  switch (kind(L, e)) {
+  case K_list: case K_list_comprehension: return true;
+  case K_call: {
+    TSNode fn = field(L, e, L->f_function);
+    return kind(L, fn) == K_identifier && !strcmp(text_of(L, fn), "list");
+  }
+  case K_binary_operator:
+    return list_expr(A, field(L, e, L->f_left)) || list_expr(A, field(L, e, L->f_right));
+  default: return false;
+  }
+}
+
+/* Does e make a new object (whatever it holds)? */
+static bool fresh_expr(Alias *A, TSNode e) {
+  Lower *L = A->L;
+  e = unparen(L, e);
+  switch (kind(L, e)) {
+  case K_identifier: case K_subscript: case K_attribute: case K_boolean_operator:
+  case K_named_expression: case K_await: case K_yield:
+    return false;
+  case K_call:
+    return builtin_ctx(A, field(L, e, L->f_function), CTX_CARRY) == CTX_PART;
+  case K_conditional_expression: {
+    TSNode *kids;
+    int nk = named_kids(L, e, &kids);
+    return nk >= 3 && fresh_expr(A, kids[0]) && fresh_expr(A, kids[2]);
+  }
+  default:
+    return true;
+  }
+}
+
+static bool is_seq_pattern(Kind k) {
+  return k == K_pattern_list || k == K_tuple_pattern || k == K_list_pattern || k == K_tuple ||
+         k == K_list || k == K_expression_list;
+}
+
+/* x = e (e walked here): one binding per name of each target.  `a, b = x,
+ * y` binds item by item. */
+static void walk_binding(Alias *A, TSNode *targets, int nt, TSNode e, TSNode stmt) {
+  Lower *L = A->L;
+  TSNode re = unparen(L, e), lt = nt == 1 ? unparen(L, targets[0]) : targets[0];
+  if (nt == 1 && is_seq_pattern(kind(L, lt)) && kind(L, re) != K_list &&
+      is_seq_pattern(kind(L, re))) {
+    TSNode *tk, *ek;
+    int ntk = named_kids(L, lt, &tk);
+    TSNode *tcopy = fx_array(TSNode, ntk + 1);
+    memcpy(tcopy, tk, sizeof(TSNode) * (size_t)ntk);
+    int nek = named_kids(L, re, &ek);
+    bool plain = ntk == nek;
+    for (int k = 0; k < nek && plain; k++)
+      plain = kind(L, ek[k]) != K_list_splat && kind(L, tcopy[k]) != K_list_splat_pattern &&
+              kind(L, tcopy[k]) != K_list_splat && kind(L, ek[k]) != K_comment &&
+              kind(L, tcopy[k]) != K_comment;
+    if (plain) {
+      TSNode *ecopy = fx_array(TSNode, nek + 1);
+      memcpy(ecopy, ek, sizeof(TSNode) * (size_t)nek);
+      for (int k = 0; k < nek; k++) walk_binding(A, &tcopy[k], 1, ecopy[k], stmt);
+      return;
+    }
+  }
+  int from = A->reads.len;
+  walk(A, e, CTX_CARRY);
+  bool fresh = fresh_expr(A, e);
+  if (!A->nested && list_expr(A, e))
+    for (int i = 0; i < nt; i++) {
+      int l = local_of(A, targets[i]);
+      if (l >= 0) A->listlike[l] = true;
+    }
+  for (int i = 0; i < nt; i++) bind_targets(A, targets[i], fresh, from, A->reads.len, stmt);
+}
+
+static void walk_loop(Alias *A, TSNode n) {
+  Lower *L = A->L;
+  uint32_t saved = A->loop;
+  if (!A->nested && A->loop == UINT32_MAX) A->loop = ts_node_start_byte(n);
+  if (kind(L, n) == K_for_statement) {
+    TSNode left = field(L, n, L->f_left), right = field(L, n, L->f_right);
+    int from = A->reads.len;
+    walk(A, right, CTX_PART);
+    if (!A->nested)
+      for (int k = from; k < A->reads.len; k++) A->reads.items[k].until = ts_node_end_byte(n);
+    bind_targets(A, left, false, from, A->reads.len, n);
+  } else {
+    walk(A, field(L, n, L->f_condition), CTX_SAFE);
+  }
+  walk(A, field(L, n, L->f_body), CTX_SAFE);
+  A->loop = saved;
+  walk(A, field(L, n, L->f_alternative), CTX_SAFE);   /* else: runs once, after */
+}
+
+/* A nested def or lambda: its defaults are read now, its body's reads of
+ * our locals are captures (kept). */
+static void walk_nested(Alias *A, TSNode n) {
+  Lower *L = A->L;
+  TSNode params = field(L, n, L->f_parameters);
+  TSNode *kids;
+  int nk = node_is_null(params) ? 0 : named_kids(L, params, &kids);
+  for (int k = 0; k < nk; k++)   /* defaults are read at the def */
+    if (kind(L, kids[k]) == K_default_parameter || kind(L, kids[k]) == K_typed_default_parameter)
+      walk(A, field(L, kids[k], L->f_value), CTX_CARRY);
+  A->nested++;
+  walk(A, field(L, n, L->f_body), CTX_CARRY);
+  A->nested--;
+}
+
+static void walk(Alias *A, TSNode n, int ctx) {
+  Lower *L = A->L;
+  if (node_is_null(n)) return;
+  if (A->nested) ctx = CTX_CARRY;   /* a closure keeps what it reads */
+  if (!depth_enter(L, n)) return;
+  int part = ctx == CTX_SAFE ? CTX_SAFE : CTX_PART;
+  int carry = ctx == CTX_SAFE ? CTX_SAFE : CTX_CARRY;
+  switch (kind(L, n)) {
+  case K_identifier: add_read(A, n, ctx); break;
+  case K_comment: case K_type: case K_string: case K_integer: case K_float:
+  case K_import_statement: case K_import_from_statement: case K_global_statement:
+  case K_nonlocal_statement: case K_class_definition:
+    break;
+  case K_call: walk_call(A, n, ctx); break;
+  case K_attribute: walk(A, field(L, n, L->f_object), part); break;
+  case K_subscript: {
+    TSNode *kids;
+    int nk = named_kids(L, n, &kids);
+    for (int k = 0; k < nk; k++) walk(A, kids[k], k == 0 ? part : CTX_SAFE);
+    break;
+  }
+  case K_keyword_argument: walk(A, field(L, n, L->f_value), ctx); break;
+  case K_tuple: case K_list: case K_set: case K_expression_list: walk_kids(A, n, carry); break;
+  case K_list_splat: case K_dictionary_splat: case K_binary_operator:
+    walk_kids(A, n, part);
+    break;
+  case K_unary_operator: case K_not_operator: case K_comparison_operator:
+  case K_slice: case K_interpolation:
+    walk_kids(A, n, CTX_SAFE);
+    break;
+  case K_list_comprehension: case K_generator_expression: case K_set_comprehension:
+  case K_dictionary_comprehension: {
+    TSNode *kids;
+    int nk = named_kids(L, n, &kids);
+    for (int k = 0; k < nk; k++) {
+      Kind kk = kind(L, kids[k]);
+      if (kk == K_for_in_clause) walk(A, field(L, kids[k], L->f_right), CTX_PART);
+      else walk(A, kids[k], kk == K_if_clause ? CTX_SAFE : carry);
+    }
+    break;
+  }
+  case K_named_expression: {
+    TSNode name = field(L, n, L->f_name);
+    walk_binding(A, &name, 1, field(L, n, L->f_value), n);
+    add_read(A, name, ctx);
+    break;
+  }
+  case K_lambda: walk_nested(A, n); break;
+  case K_function_definition: walk_nested(A, n); break;
+  case K_decorator: walk_kids(A, n, CTX_CARRY); break;
+  case K_assignment: {
+    TSNode targets[16];
+    int nt = 0;
+    TSNode right = n;
+    while (kind(L, right) == K_assignment) {
+      if (nt < 16) targets[nt++] = field(L, right, L->f_left);
+      right = field(L, right, L->f_right);
+    }
+    if (node_is_null(right) || kind(L, right) == K_augmented_assignment) break;
+    walk_binding(A, targets, nt, right, n);
+    break;
+  }
+  case K_augmented_assignment: {
+    TSNode left = field(L, n, L->f_left);
+    const char *op = ts_node_type(field(L, n, L->f_operator));
+    bool inplace = !strcmp(op, "+=") || !strcmp(op, "*=");
+    int l = kind(L, left) == K_identifier ? local_of(A, left) : -1;
+    if (l >= 0 && inplace && !A->nested) {
+      AAug g = {l, ts_node_end_byte(n) - 1, list_expr(A, field(L, n, L->f_right))};
+      vec_push(&A->augs, g);
+    } else if (l < 0) {
+      walk(A, left, CTX_SAFE);
+    }
+    walk(A, field(L, n, L->f_right), inplace ? CTX_PART : CTX_SAFE);
+    break;
+  }
+  case K_for_statement: case K_while_statement: walk_loop(A, n); break;
+  case K_if_statement: case K_elif_clause: case K_assert_statement:
+  case K_return_statement: case K_raise_statement: case K_expression_statement:
+  case K_delete_statement:
+    walk_kids(A, n, CTX_SAFE);
+    break;
+  case K_conditional_expression: {
+    TSNode *kids;
+    int nk = named_kids(L, n, &kids);
+    for (int k = 0; k < nk; k++) walk(A, kids[k], k == 1 ? CTX_SAFE : ctx);
+    break;
+  }
+  default: walk_kids(A, n, ctx); break;   /* blocks, clauses, with, try, ... */
+  }
+  depth_leave(L);
+}
+
+static int mut_cmp(const void *a, const void *b) {
+  const AMut *x = a, *y = b;
+  if (x->local != y->local) return x->local < y->local ? -1 : 1;
+  return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* The first mutation of local i at or after byte a (index into muts), or -1. */
+static int mut_from(Alias *A, const int *first, int i, uint32_t a) {
+  int lo = first[i], hi = first[i + 1];
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (A->muts.items[mid].at < a) lo = mid + 1; else hi = mid;
+  }
+  return lo < first[i + 1] ? lo : -1;
+}
+
+static void share(Scope *s, int i, int *work, int *nwork) {
+  if (s->locals.items[i].shared) return;
+  s->locals.items[i].shared = true;
+  work[(*nwork)++] = i;
+}
+
+void alias_scan(Lower *L, Scope *s, TSNode body) {
+  int n = s->locals.len;
+  if (!n || s->kind != SC_FUNCTION) return;
+  Alias A = {.L = L, .s = s, .loop = UINT32_MAX, .listlike = fx_array(bool, n)};
+  walk(&A, body, CTX_SAFE);
+  for (int k = 0; k < A.muts.len; k++) A.listlike[A.muts.items[k].local] = true;
+  for (int k = 0; k < A.augs.len; k++) {
+    AAug *g = &A.augs.items[k];
+    if (g->list_rhs || A.listlike[g->local]) vec_push(&A.muts, ((AMut){g->local, g->at}));
+  }
+  if (!A.muts.len) return;
+  qsort(A.muts.items, (size_t)A.muts.len, sizeof(AMut), mut_cmp);
+  int *first = fx_array(int, n + 1);   /* muts of local i: [first[i], first[i+1]) */
+  for (int i = 0, k = 0; i <= n; i++) {
+    while (k < A.muts.len && A.muts.items[k].local < i) k++;
+    first[i] = k;
+  }
+  int *work = fx_array(int, n), nwork = 0;
+  /* 1: a keeping read that a mutation may follow */
+  for (int k = 0; k < A.reads.len; k++) {
+    ARead *r = &A.reads.items[k];
+    if (first[r->local] == first[r->local + 1]) continue;
+    bool stale = r->until ? mut_from(&A, first, r->local, r->at) >= 0 &&
+                                A.muts.items[mut_from(&A, first, r->local, r->at)].at < r->until
+                          : r->ctx == CTX_CARRY && mut_from(&A, first, r->local, r->loop + 1) >= 0;
+    if (stale) share(s, r->local, work, &nwork);
+  }
+  /* 2: a mutated local bound from something another name may hold */
+  int *bfirst = fx_array(int, n + 1);   /* bindings by local, counting sort */
+  ABind *bs = fx_array(ABind, A.binds.len + 1);
+  for (int k = 0; k < A.binds.len; k++) bfirst[A.binds.items[k].local + 1]++;
+  for (int i = 0; i < n; i++) bfirst[i + 1] += bfirst[i];
+  int *fill = fx_array(int, n + 1);
+  memcpy(fill, bfirst, sizeof(int) * (size_t)(n + 1));
+  for (int k = 0; k < A.binds.len; k++) bs[fill[A.binds.items[k].local]++] = A.binds.items[k];
+  for (int k = 0; k < A.binds.len; k++) {
+    ABind *b = &bs[k];
+    if (b->fresh || first[b->local] == first[b->local + 1]) continue;
+    share(s, b->local, work, &nwork);
+  }
+  /* 3: what a shared local's bindings keep is shared */
+  while (nwork) {
+    int i = work[--nwork];
+    for (int k = bfirst[i]; k < bfirst[i + 1]; k++)
+      for (int j = bs[k].from; j < bs[k].to; j++)
+        share(s, A.reads.items[j].local, work, &nwork);
+  }
+  /* a mutation that may reach a parameter's list: the first parameter its
+   * local's non-fresh bindings lead to (before any fresh rebinding) */
+  for (int i = 0; i < n; i++) {
+    if (first[i] == first[i + 1]) continue;
+    uint32_t first_mut = A.muts.items[first[i]].at;
+    int seen_fresh = 0;
+    for (int k = bfirst[i]; k < bfirst[i + 1]; k++)
+      if (bs[k].fresh && bs[k].at < first_mut) seen_fresh = 1;
+    if (seen_fresh) continue;
+    if (s->locals.items[i].is_param) {
+      s->locals.items[i].mut_param = s->locals.items[i].name;
+      continue;
+    }
+    for (int k = bfirst[i]; k < bfirst[i + 1] && !s->locals.items[i].mut_param; k++)
+      for (int j = bs[k].from; j < bs[k].to && !bs[k].fresh; j++) {
+        Local *src = &s->locals.items[A.reads.items[j].local];
+        if (src->is_param) { s->locals.items[i].mut_param = src->name; break; }
+      }
+  }
+}
