@@ -212,6 +212,8 @@ suite_bad() {
   for valid in bom crlf no_newline tabs; do
     bad_case "$valid" 0 '^Success: no issues found in 1 source file$' "${check[@]}" "$dir/$valid.py"
   done
+  bad_case crlf-strings 0 '^f\(\) -> tuple\[i64=5, i64=2\]$' "$FATHOM" infer "$dir/crlf_strings.py"
+  bad_case cr-only 0 '^f\(\) -> i64=1$' "$FATHOM" infer "$dir/cr_only.py"
   bad_case no-py-files 0 '^Success: no issues found in 0 source files$' "${check[@]}" "$dir/no_py_files"
   bad_case missing-file 2 "^fathom: error: cannot read '.*/missing.py': No such file or directory$" \
     "${check[@]}" "$dir/missing.py"
