@@ -314,6 +314,7 @@ PRIMS = {
     "narrow_truthy": lambda x: x, "narrow_falsy": lambda x: x,
     "math.sqrt": math.sqrt, "math.exp": math.exp, "math.log": math.log,
     "jit": F.jit, "grad": F.grad, "value_and_grad": F.value_and_grad,
+    "tensor_transpose": F.tensor_transpose,  # x.transpose(...) (model_ops.py)
 }
 for _name in ("Exception", "ValueError", "TypeError", "AssertionError", "RuntimeError",
               "IndexError", "KeyError", "ZeroDivisionError", "NotImplementedError"):
