@@ -185,6 +185,10 @@ const AbsValue *rules_tensor_getitem(EvalCall *c, const AbsValue *x,
                                      const AbsValue *idx);
 const AbsValue *rules_tensor_getattr(EvalCall *c, const AbsValue *x,
                                      const char *name);
+/* setitem(x, idx, v) for a Tensor x: v must broadcast to the region x[idx]
+ * selects and fit x's dtype; the result is x's type (rules_tensor_model.c). */
+const AbsValue *rules_tensor_setitem(EvalCall *c, const AbsValue *x, const AbsValue *idx,
+                                     const AbsValue *v);
 /* x.mT: x with its last two axes swapped (rules_tensor_model.c). */
 const AbsValue *rules_tensor_mT(EvalCall *c, const AbsValue *x);
 /* The hint that ends "i64 is not callable" when the call is torch's

@@ -599,3 +599,55 @@ const AbsValue *rule_einsum(EvalCall *c) {
   }
   return make(c, dt, rank, d);
 }
+
+/* ------------------------------------------------------------ item assignment */
+
+/* v must broadcast to the region's shape: no more dims, and each of its
+ * dims (aligned on the right) 1 or the region's. */
+static const AbsValue *fits_region(EvalCall *c, const TensorArg *v, const TensorArg *r) {
+  if (v->scalar || v->rank < 0 || r->rank < 0) return NULL;
+  if (v->rank > r->rank)
+    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, v, NULL, "item assignment: the value %s has "
+                             "more dims than the selected region %s", rules_show(c, v->v),
+                             rules_show(c, r->v));
+  for (int i = 0; i < v->rank; i++) {
+    const AbsDim *vd = v->dims[i], *rd = r->dims[r->rank - v->rank + i];
+    if (rules_dim_is(vd, 1) || rules_tensor_unify(vd, rd)) continue;
+    return rules_tensor_dim_mismatch(c, fx_sprintf("item assignment: the value does not "
+                                                   "broadcast to the selected region %s",
+                                                   rules_show(c, r->v)),
+                                     v, vd, r, rd);
+  }
+  return NULL;
+}
+
+/* The checks of x[idx] = v; NULL when v fits. */
+static const AbsValue *setitem_check(EvalCall *c, const TensorArg *x, const AbsValue *idx,
+                                     const AbsValue *vv) {
+  TensorArg v, r;
+  const AbsValue *e = rules_tensor_operand(c, vv, rules_tensor_arg_node(c, 2, NULL), true, &v);
+  if (e) return e;
+  AbsDType dt;
+  if ((e = rules_tensor_dtype_join(c, "item assignment", x, &v, &dt))) return e;
+  if (dt != x->dtype)
+    return rules_tensor_fail(c, DK_DTYPE_MISMATCH, x, &v, "item assignment: a %s value does "
+                             "not fit %s (cast it first: the DSL does not truncate as numpy "
+                             "does)", rules_show(c, vv), rules_show(c, x->v));
+  if (rules_vague(idx)) return NULL;
+  const AbsValue *region = rules_tensor_index(c, x, idx, rules_tensor_arg_node(c, 1, NULL));
+  if (region->kind != ABS_TENSOR) return region->kind == ABS_ERROR ? region : NULL;
+  if ((e = rules_tensor_operand(c, region, NULL, false, &r))) return e;
+  r.node = c->node;   /* named by the target's text, x[:, 0] */
+  return fits_region(c, &v, &r);
+}
+
+/* After a report x keeps its type, so one bad assignment does not silence
+ * the rest of the function. */
+const AbsValue *rules_tensor_setitem(EvalCall *c, const AbsValue *xv, const AbsValue *idx,
+                                     const AbsValue *vv) {
+  TensorArg x;
+  const AbsValue *e = rules_tensor_operand(c, xv, rules_tensor_arg_node(c, 0, NULL), false, &x);
+  if (e) return e;
+  if (!rules_vague(vv)) setitem_check(c, &x, idx, vv);
+  return xv;
+}
