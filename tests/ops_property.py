@@ -767,7 +767,7 @@ def g_setitem(r):
         return g_setitem(r)
     masked = bool(extra) and extra[0][0] == "bool_"
     ps = [(dt, sh)] + extra
-    if r.random() < 0.5 or not reg:
+    if r.random() < 0.5 or not reg or 0 in reg:
         v = fill_value(r, dt)
         c = one(r, *ps, body=stmts(f"x[{idx}] = {v}", "x"))
     else:
@@ -956,9 +956,10 @@ def case_text(c):
 
 def symbolize(r, c):
     """Half the cases of the ops in SYMBOLIC: the same case with symbolic
-    parameter sizes (S3 for every 3), checked by containment."""
+    parameter sizes (S3 for every 3; 1 stays), checked by containment."""
     if r.random() < 0.5:
-        c.syms = {d: f"S{d}" for _, _, sh in c.params for d in sh}
+        # 1 stays 1: it broadcasts, a symbol (which may be larger) does not
+        c.syms = {d: f"S{d}" if d != 1 else 1 for _, _, sh in c.params for d in sh}
         c.loose = True
     return c
 
@@ -966,7 +967,7 @@ def symbolize(r, c):
 def loose_ok(fv, res, c):
     """res lies inside fathom's value fv, its symbols bound to the case's
     sizes; `?` matches any size (sound, not exact)."""
-    env = {sym: d for d, sym in (c.syms or {}).items()}
+    env = {sym: d for d, sym in (c.syms or {}).items() if isinstance(sym, str)}
     try:
         return sc.contains(sc.parse(fv), res, env)
     except sc.ParseError:

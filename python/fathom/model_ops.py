@@ -200,11 +200,14 @@ def _pad_pair(p):
     return p, p
 
 
-def pad(x, widths, value=0):
+def pad(x, widths, value=None):
     """numpy's constant pad: widths an int, one (before, after) pair, or a
-    pair per dim; value must fit x's dtype."""
+    pair per dim; the value (zero of x's dtype by default) must fit it."""
     x = _t(x)
-    _fits(x, value, "pad")
+    if value is None:
+        value = 0
+    else:
+        _fits(x, value, "pad")
     if isinstance(widths, (tuple, list)) and widths and isinstance(widths[0], (tuple, list)):
         pairs = [_pad_pair(p) for p in widths]
         if len(pairs) == 1:
