@@ -32,14 +32,3 @@ def heads(x: Tensor[f32, (B, T, 64)]):
     y = (att @ q).transpose(1, 2).reshape(x.shape[0], x.shape[1], 64)
     reveal_type(y)  # expect-type: Tensor[f32, (B, T, 64)]
     return y
-
-
-def bad_axes(x: Tensor[f32, (B, T, C)], v: Tensor[f32, (N,)]):
-    a = permute(x, 0, 1)  # expect-error: shape-mismatch
-    b = permute(x, 0, 0, 1)  # expect-error: type-mismatch
-    c = swapaxes(x, 0, 3)  # expect-error: index-out-of-range
-    d = x.transpose(1, 5)  # expect-error: index-out-of-range
-    e = v.mT  # expect-error: shape-mismatch
-    f = transpose(x, 1, 2)  # expect-error: shape-mismatch
-    g = permute(x)  # expect-error: arity
-    return x
