@@ -328,6 +328,15 @@ suite_tensor() {
       fail "tensor/$name" "expect.py exit status $status" "$(cat "$out")"
     fi
   done
+  # docs/tensor-ops.md shows only lines of these tested programs
+  local line missing=""
+  while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    grep -qF -- "$line" "$TESTS"/tensor/*.py || missing+="$line"$'\n'
+  done < <(awk '/^```python$/ { on = 1; next } /^```$/ { on = 0 } on' "$TESTS/../docs/tensor-ops.md")
+  if [ -z "$missing" ]; then pass; else
+    fail "tensor/docs" "docs/tensor-ops.md shows lines no tests/tensor program has" "$missing"
+  fi
 }
 
 # Differential soundness: tests/soundness.py calls the annotated entry
