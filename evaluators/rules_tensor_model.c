@@ -187,16 +187,14 @@ const AbsValue *rule_masked_fill(EvalCall *c) {
 /* elu(x, alpha=1.0), leaky_relu(x, negative_slope=0.01), silu(x),
  * softplus(x, beta=1.0): float results (integer tensors give f32). */
 const AbsValue *rule_activation(EvalCall *c) {
-  static const char *const kws[] = {"x", "alpha", "negative_slope", "beta", NULL};
+  const char *pname = c->op == OP_ELU ? "alpha" : c->op == OP_LEAKY_RELU ? "negative_slope"
+                    : c->op == OP_SOFTPLUS ? "beta" : NULL;
+  const char *const kws[] = {"x", pname, NULL};
   if (!rules_keywords(c, kws)) return abs_error(c->st);
   TensorArg x;
   const AbsValue *e = rules_tensor_get(c, 0, "x", true, &x);
   if (e) return e;
-  if (c->nargs > 1 && (c->op == OP_SILU))
-    return eval_error(c, DK_ARITY, "silu() takes one argument");
-  const char *pname = c->op == OP_ELU ? "alpha" : c->op == OP_LEAKY_RELU ? "negative_slope"
-                                                                         : "beta";
-  const AbsValue *p = eval_arg(c, pname, 1, NULL);
+  const AbsValue *p = pname ? eval_arg(c, pname, 1, NULL) : NULL;
   if (p && !rules_vague(p) && !rules_is_num(p))
     return rules_fail(c, p, NULL, DK_TYPE_MISMATCH, "%s(): %s must be a number, got %s",
                       rules_op_name(c->op), pname, rules_show(c, p));

@@ -49,4 +49,11 @@ def bad_same_shape(x: Tensor[f32, (B, T)], v: Tensor[f32, (T,)], i: Tensor[i32, 
     f = logsumexp(x, axis=3)  # expect-error: index-out-of-range
     g = elu(x, alpha="a")  # expect-error: type-mismatch
     h = masked_fill(x, x > 0, v)  # expect-error: shape-mismatch
+    k = leaky_relu(x, alpha=0.1)  # expect-error: arity
     return x
+
+
+def grads(x: Tensor[f32, (B, D)], w: Tensor[f32, (D, D)]):
+    loss = lambda w: mean(logsumexp(pad(einsum("bd,de->be", x, w), 1), axis=-1))
+    reveal_type(grad(loss)(w))  # expect-type: Tensor[f32, (D, D)]
+    return grad(loss)(w)
