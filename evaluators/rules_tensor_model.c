@@ -16,6 +16,7 @@
  *
  * Conventions as in the other tensor files: a vague argument gives a
  * tensor whose unknown parts are `?` (or unknown), never an error. */
+#include <stdint.h>
 #include <string.h>
 
 #include "rules.h"
@@ -281,6 +282,7 @@ const AbsValue *rule_topk(EvalCall *c) {
 static const AbsDim **chunk_sizes(EvalCall *c, const AbsDim *d, int64_t n, int *count) {
   int64_t v;
   if (dim_is_const(d, &v)) {
+    if (v < 0 || v > INT64_MAX - n) return NULL;
     int64_t size = v == 0 ? 0 : (v + n - 1) / n;
     int64_t parts = size == 0 ? n : (v + size - 1) / size;   /* torch: 0 into n is n empties */
     if (parts > RULES_MAX_ITEMS) return NULL;
