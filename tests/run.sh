@@ -340,6 +340,15 @@ suite_tensor() {
       fail "tensor/$name" "expect.py exit status $status" "$(cat "$out")"
     fi
   done
+  # docs/tensor-ops.md shows only lines of these tested programs
+  local line missing=""
+  while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    grep -qF -- "$line" "$TESTS"/tensor/*.py || missing+="$line"$'\n'
+  done < <(awk '/^```python$/ { on = 1; next } /^```$/ { on = 0 } on' "$TESTS/../docs/tensor-ops.md")
+  if [ -z "$missing" ]; then pass; else
+    fail "tensor/docs" "docs/tensor-ops.md shows lines no tests/tensor program has" "$missing"
+  fi
 }
 
 # Differential soundness: tests/soundness.py calls the annotated entry
@@ -686,7 +695,7 @@ suite_specialize() {
   out=$TMP/spec.verify.out
   run "$out" "$out" sh -c "$cc -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
     $(pkg-config --cflags tree-sitter bdw-gc jansson) '$dir/verify_test.c' '$BUILD/libfathom.a' \
-    $(pkg-config --libs tree-sitter bdw-gc jansson) -lm -o '$TMP/verify_test' &&
+    $(pkg-config --libs tree-sitter bdw-gc jansson) -lunistring -lm -o '$TMP/verify_test' &&
     '$TMP/verify_test' '$dir/verify.py' grow"
   ok_lines specialize/verify "$out"
   # `make install` into a temporary prefix, then examples/backend built
