@@ -620,7 +620,7 @@ __attribute__((noinline)) static int serve_one(Server *S)
     return -1;
   }
   json_error_t err;
-  json_t *msg = json_loadb(body, len, JSON_DECODE_ANY, &err);
+  json_t *msg = json_loadb(body, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
   free(body);
   if (!msg) {
     reply_error(S, NULL, PARSE_ERROR, fx_sprintf("invalid JSON: %s", err.text));

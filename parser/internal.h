@@ -171,6 +171,7 @@ typedef struct Lower {
   NodeVec scratch;         /* a node stack shared by the iterative walks: each
                               user pushes above the len it finds and restores it */
   EscapeVec escape_stack;  /* scan_escape's stack, kept between calls */
+  long suggest_work;        /* names compared for "did you mean" so far */
   VEC(TSNode) pending_defs; /* module-level defs whose bodies wait */
   VEC(AnfGraph *) pending_graphs;
 } Lower;

@@ -373,11 +373,17 @@ AnfNode *read_name(Lower *L, Scope *s, TSNode id) {
 
 typedef struct Suggest { const char *best; int dist; Span where; bool has_where; } Suggest;
 
+/* "did you mean" compares a name with every name in scope: a file with
+ * many undefined names and many globals would take quadratic time (20k of
+ * each: minutes).  Past this many comparisons per file, undefined names
+ * are reported without a suggestion. */
+enum { SUGGEST_WORK = 4000000 };
+
 static void consider(Suggest *sg, const char *name, const char *cand, Span *where) {
   if (!cand || !*cand || cand == name || !strcmp(cand, name)) return;
   int la = (int)strlen(name), lb = (int)strlen(cand);
   int limit = (la + lb + 3) / 6;
-  if (limit < 1) return;
+  if (limit < 1 || abs(la - lb) > limit) return;   /* the distance is at least |la - lb| */
   int d = edit_distance(name, cand, limit);
   if (d > limit) return;
   if (!sg->best || d < sg->dist || (d == sg->dist && strcmp(cand, sg->best) < 0)) {
@@ -390,6 +396,10 @@ static void consider(Suggest *sg, const char *name, const char *cand, Span *wher
 
 static Suggest suggest(Lower *L, Scope *s, const char *name) {
   Suggest sg = {0};
+  long work = OP__COUNT;
+  for (Scope *sc = s; sc; sc = sc->outer) work += sc->locals.len;
+  if (L->suggest_work + work > SUGGEST_WORK) return sg;
+  L->suggest_work += work;
   for (Scope *sc = s; sc; sc = sc->outer)
     for (int i = 0; i < sc->locals.len; i++)
       consider(&sg, name, sc->locals.items[i].name, &sc->locals.items[i].first);

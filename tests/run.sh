@@ -221,6 +221,7 @@ suite_bad() {
   bad_case output-over-input 2 "refusing to write the output over the input file" \
     "$FATHOM" specialize "$dir/own_output.py" --entry f --emit c -o "$dir/../bad/own_output.py"
   bad_case output-over-input-kept 0 '^    return x \+ 1$' cat "$dir/own_output.py"
+  bad_case many-undefined 1 "name 'gw19999' is not defined" "${check[@]}" "$dir/many_undefined.py"
   bad_case crlf-strings 0 '^f\(\) -> tuple\[i64=5, i64=2\]$' "$FATHOM" infer "$dir/crlf_strings.py"
   bad_case cr-only 0 '^f\(\) -> i64=1$' "$FATHOM" infer "$dir/cr_only.py"
   bad_case no-py-files 0 '^Success: no issues found in 0 source files$' "${check[@]}" "$dir/no_py_files"

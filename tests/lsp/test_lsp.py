@@ -529,6 +529,20 @@ def several_documents():
 
 
 @case
+def nul_in_document():
+    """A NUL escaped as \\u0000 is valid JSON: the document opens (the CLI
+    reports the NUL byte as a syntax error, and so must the server)."""
+    c = started()
+    u = "file:///nul.py"
+    c.open(u, "def f():\n    return 1\n\x00\n")
+    d = c.diagnostics(u)
+    check(len(d) >= 1 and d[0]["code"] == "syntax", "a NUL is reported: %r" % d)
+    check(c.call("fathom/stats")["documents"] == 1, "the document is open")
+    still_serving(c)
+    c.close()
+
+
+@case
 def ten_megabyte_document():
     c = started()
     line = "x%d = 1 + 2  # padding padding padding padding padding padding\n"
