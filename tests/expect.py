@@ -47,7 +47,8 @@ KINDS = {
     "index-out-of-range": "error", "attribute": "error", "shape-mismatch": "error",
     "dtype-mismatch": "error", "no-return": "error", "return-annotation": "error",
     "assert-false": "error", "optional": "error", "missing-return": "warning",
-    "budget": "warning", "reveal-type": "note",
+    "budget": "warning", "reveal-type": "note", "unresolved-import": "error",
+    "import-cycle": "error",
 }
 
 EXPECT_RE = re.compile(r"#\s*expect-(type|error|warning|note)\s*:\s*(.*?)\s*$")
