@@ -359,6 +359,18 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
       AnfGraph *g = m->functions.items[i];
       if (g->is_jit || fully_annotated(g)) run_entry(a, g, annotated_args(a, g, diags));
     }
+    for (int i = 0; i < o->nmore; i++) {  /* the project's entries */
+      AnfGraph *g = find_function(m, o->more_entries[i]);
+      if (!g) {
+        a->usage_error = fx_sprintf("entry: no module-level function named '%s'",
+                                    o->more_entries[i]);
+        return a;
+      }
+      AnalysisOptions one = {.args = o->more_args[i]};
+      const AbsValue *args = command_line_args(a, g, &one);
+      if (a->usage_error) return a;
+      run_entry(a, g, args ? args : annotated_args(a, g, diags));
+    }
   }
   CtxTable *t = engine_contexts(a->E);
   for (int i = 0; i < m->functions.len; i++) {

@@ -31,7 +31,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples coverage shapes ops formats lsp neovim limits stress specialize}
+SUITES=${SUITES:-unit anf diag bad infer types tensor modules soundness runtime examples coverage shapes ops formats lsp neovim limits stress specialize}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -326,6 +326,30 @@ suite_tensor() {
       fail "tensor/$name" "expectations not met" "$(cat "$out")"
     else
       fail "tensor/$name" "expect.py exit status $status" "$(cat "$out")"
+    fi
+  done
+}
+
+# Programs of several files: each folder tests/modules/NAME/ is one
+# program, checked by tests/expect.py against the inline expectations of
+# all its files (diagnostics matched in the file where they lie).  The
+# folder's clean programs also run under CPython (with python/ on the
+# path), so they are real Python.  One result per folder.
+suite_modules() {
+  local dir name out why
+  for dir in "$TESTS"/modules/*/; do
+    [ -d "$dir" ] || continue
+    name=$(basename "$dir")
+    out=$TMP/modules.$name.out
+    run "$out" "$out" python3 "$TESTS/expect.py" "$BUILD" "$dir"
+    if why=$(crashed "$out"); then
+      fail "modules/$name" "$why" "$(cat "$out")"
+    elif [ "$status" -eq 0 ]; then
+      pass
+    elif [ "$status" -eq 1 ]; then
+      fail "modules/$name" "expectations not met" "$(cat "$out")"
+    else
+      fail "modules/$name" "expect.py exit status $status" "$(cat "$out")"
     fi
   done
 }
