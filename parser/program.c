@@ -59,8 +59,11 @@ struct ProgModule {
   const char *key;    /* real path of file (or of dir without __init__.py) */
   PmState state;
   Lower *L;           /* its lowering, once loaded */
-  Scope *scope;       /* its module scope, once loaded (NULL: no file) */
 };
+
+/* pm's module scope: set as soon as its top level starts lowering (so a
+ * cycle sees the names bound so far), NULL before or without a file. */
+static Scope *mscope(const ProgModule *pm) { return pm->L ? pm->L->module_scope : NULL; }
 
 typedef struct Pending {
   Lower *L;
@@ -224,7 +227,6 @@ static void lower_module_body(Program *P, ProgModule *pm) {
   P->depth++;
   P->cur = lower_top(pm->L, P->cur);
   P->depth--;
-  pm->scope = pm->L->module_scope;
   pm->state = PM_DONE;
 }
 
@@ -345,6 +347,16 @@ void prog_lower_import(Lower *L, Scope *s, TSNode name, TSNode alias) {
   bind_local(L, s, bound, module_value(L, chain[node_is_null(alias) ? 0 : n - 1], sp), sp);
 }
 
+/* An absolute path relative to the current folder when inside it, so
+ * diagnostics show short paths. */
+static const char *shorten(const char *path) {
+  const char *cwd = real_path(".");
+  size_t n = strlen(cwd);
+  if (!strcmp(path, cwd)) return ".";
+  if (!strncmp(path, cwd, n) && path[n] == '/') return path + n + 1;
+  return path;
+}
+
 /* The folder `level` dots name, from the importing file: "." its own
  * folder, ".." the one above.  NULL above the file system's root. */
 static const char *relative_base(Lower *L, int level) {
@@ -353,7 +365,7 @@ static const char *relative_base(Lower *L, int level) {
     if (!strcmp(dir, "/")) return NULL;
     dir = dir_of(dir);
   }
-  return dir;
+  return shorten(dir);
 }
 
 /* The module a `from` statement imports from, loaded; NULL when it cannot
@@ -399,13 +411,14 @@ static ProgModule *from_module(Lower *L, Scope *s, TSNode modn, Span sp) {
 static const char *closest_name(ProgModule *pm, const char *name, Span *where) {
   const char *best = NULL;
   int best_d = (int)strlen(name) / 3 + 1;
-  for (int i = 0; pm->scope && i < pm->scope->locals.len; i++) {
-    const char *cand = pm->scope->locals.items[i].name;
+  Scope *sc = mscope(pm);
+  for (int i = 0; sc && i < sc->locals.len; i++) {
+    const char *cand = sc->locals.items[i].name;
     int d = edit_distance(name, cand, best_d);
     if (d < best_d) {
       best_d = d;
       best = cand;
-      *where = pm->scope->locals.items[i].first;
+      *where = sc->locals.items[i].first;
     }
   }
   return best;
@@ -427,13 +440,14 @@ static ProgModule *submodule(Lower *L, Scope *s, ProgModule *pm, const char *nam
 /* The cycle error for a name of module pm that its top level, still being
  * lowered, has not bound yet. */
 static void report_cycle(Lower *L, ProgModule *pm, const char *name, Span sp) {
-  int i = scope_local(pm->scope, name);
+  Scope *sc = mscope(pm);
+  int i = scope_local(sc, name);
   Diag *d = diag_report(L->diags, DK_IMPORT_CYCLE, sp,
                         "'%s' of module '%s' is read before '%s' defines it: an import cycle "
                         "runs this line while '%s' is only partly initialised (use the name "
                         "inside a function, or import it later)",
                         name, pm->name, pm->name, pm->name);
-  if (i >= 0) diag_note(d, pm->scope->locals.items[i].first, "'%s' is defined here", name);
+  if (i >= 0) diag_note(d, sc->locals.items[i].first, "'%s' is defined here", name);
 }
 
 /* The value of `name` read from module pm: its binding, its submodule,
@@ -445,9 +459,10 @@ static AnfNode *module_member(Lower *L, Scope *s, ProgModule *pm, const char *na
     if (sub) return module_value(L, sub, sp);
     load_chain(L, s, &pm, 1, sp);
   }
-  int i = pm->scope ? scope_local(pm->scope, name) : -1;
+  Scope *sc = mscope(pm);
+  int i = sc ? scope_local(sc, name) : -1;
   if (i >= 0) {
-    AnfNode *v = scope_read_global(L, pm->scope, i, sp);
+    AnfNode *v = scope_read_global(L, sc, i, sp);
     if (v) return v;
   }
   ProgModule *sub = submodule(L, s, pm, name, sp, from_import);
@@ -456,7 +471,7 @@ static AnfNode *module_member(Lower *L, Scope *s, ProgModule *pm, const char *na
     if (pm->state == PM_LOADING) report_cycle(L, pm, name, sp);
     return unsupported_value(L, sp);
   }
-  if (!pm->scope && pm->state == PM_FAILED) return unsupported_value(L, sp);
+  if (!sc && pm->state == PM_FAILED) return unsupported_value(L, sp);
   Span where;
   const char *best = closest_name(pm, name, &where);
   DiagKind k = from_import ? DK_UNRESOLVED_IMPORT : DK_ATTRIBUTE;
@@ -502,8 +517,9 @@ AnfNode *prog_star_name(Lower *L, const char *name, Span sp) {
   if (name[0] == '_') return NULL;  /* `import *` skips private names */
   for (int k = L->star_mods.len - 1; k >= 0; k--) {
     ProgModule *pm = L->star_mods.items[k];
-    int i = pm->scope ? scope_local(pm->scope, name) : -1;
-    AnfNode *v = i >= 0 ? scope_read_global(L, pm->scope, i, sp) : NULL;
+    Scope *sc = mscope(pm);
+    int i = sc ? scope_local(sc, name) : -1;
+    AnfNode *v = i >= 0 ? scope_read_global(L, sc, i, sp) : NULL;
     if (v) return v;
   }
   return NULL;

@@ -332,11 +332,13 @@ suite_tensor() {
 
 # Programs of several files: each folder tests/modules/NAME/ is one
 # program, checked by tests/expect.py against the inline expectations of
-# all its files (diagnostics matched in the file where they lie).  The
-# folder's clean programs also run under CPython (with python/ on the
-# path), so they are real Python.  One result per folder.
+# all its files (diagnostics matched in the file where they lie).  In a
+# folder that expects no error, each file with a `__main__` block also runs
+# under CPython (numpy from Debian's /usr/bin/python3, python/ on the path,
+# inside the folder) and must exit 0: the programs are real Python.  One
+# result per folder, one more per CPython run.
 suite_modules() {
-  local dir name out why
+  local dir name out why py
   for dir in "$TESTS"/modules/*/; do
     [ -d "$dir" ] || continue
     name=$(basename "$dir")
@@ -351,6 +353,16 @@ suite_modules() {
     else
       fail "modules/$name" "expect.py exit status $status" "$(cat "$out")"
     fi
+    grep -rqs --include='*.py' 'expect-error' "$dir" && continue
+    for py in $(grep -rls --include='*.py' '__name__ == "__main__"' "$dir" | sort); do
+      run "$out" "$out" sh -c 'cd "$1" && PYTHONPATH="$2" exec /usr/bin/python3 "$3"' sh \
+        "$(dirname "$py")" "$TESTS/../python" "$(basename "$py")"
+      if [ "$status" -eq 0 ]; then
+        pass
+      else
+        fail "modules/$name/$(basename "$py") (CPython)" "exit status $status" "$(cat "$out")"
+      fi
+    done
   done
 }
 
