@@ -53,6 +53,9 @@ long text_character(const SrcFile *f, PosEncoding enc, uint32_t line, uint32_t c
 json_t *text_position(const SrcFile *f, PosEncoding enc, uint32_t line, uint32_t col);
 /* {"start", "end"} of a span. */
 json_t *text_range(const SrcFile *f, PosEncoding enc, Span s);
+/* The file: URI of a file of the program other than the document (a
+ * module it imports): file:// and its absolute path, percent-encoded. */
+const char *lsp_file_uri(const SrcFile *f);
 
 /* ---- server.c: documents ---- */
 typedef struct Doc {

@@ -41,8 +41,11 @@
  * settled server: gcLiveBytes sums the objects the collection found
  * reachable, gcHeapBytes also counts the free space of partly used heap
  * blocks.  The tests use it to check that memory stays flat. */
+#define _XOPEN_SOURCE 700  /* realpath */
+#include <ctype.h>
 #include <gc.h>
 #include <gc/gc_mark.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,25 +135,61 @@ static void set_text(Doc *d, const char *text, size_t len)
   d->dirty = true;
 }
 
+const char *lsp_file_uri(const SrcFile *f)
+{
+  char buf[PATH_MAX];
+  const char *path = realpath(f->path, buf) ? buf : f->path;
+  StrBuf b = {0};
+  sb_puts(&b, "file://");
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+    if (*p < 0x80 && (isalnum(*p) || strchr("/-._~", *p))) sb_putc(&b, (char)*p);
+    else sb_printf(&b, "%%%02X", *p);
+  }
+  return fx_strdup(sb_cstr(&b));
+}
+
+/* A diagnostic of the document's program.  One whose span lies in a module
+ * the document imports (a bug there that this file's call reveals) is
+ * shown at the call chain's first span in this file, naming where it lies
+ * (also a related location); NULL when no span of it is in this file. */
 static json_t *diagnostic_json(Server *S, Doc *d, const Diag *g)
 {
-  const SrcFile *f = g->span.file ? g->span.file : d->file;
+  const SrcFile *f = d->file, *af = g->span.file ? g->span.file : f;
+  Span at = g->span;
+  const char *msg = g->msg;
+  /* the interim analysis (incremental.c) reports in a copy of the file:
+   * the same path, the same lines */
+  bool elsewhere = g->span.file && g->span.file != f && strcmp(g->span.file->path, f->path);
+  if (elsewhere) {
+    int k = 0;
+    while (k < g->related.len && g->related.items[k].span.file &&
+           strcmp(g->related.items[k].span.file->path, f->path))
+      k++;
+    if (k == g->related.len) return NULL;
+    at = g->related.items[k].span;
+    af = at.file ? at.file : f;
+    msg = fx_sprintf("%s:%u: %s", g->span.file->path, g->span.line + 1, g->msg);
+  }
   json_t *j = json_object();
-  json_object_set_new(j, "range", text_range(f, S->enc, g->span));
+  json_object_set_new(j, "range", text_range(af, S->enc, at));
   json_object_set_new(j, "severity", json_integer(g->sev == SEV_ERROR ? 1 : g->sev == SEV_WARNING ? 2 : 3));
   json_object_set_new(j, "code", json_string(diag_kind_name(g->kind)));
   json_object_set_new(j, "source", json_string("fathom"));
-  json_object_set_new(j, "message", json_string(g->msg));
-  if (g->related.len) {
+  json_object_set_new(j, "message", json_string(msg));
+  if (g->related.len || elsewhere) {
     json_t *rel = json_array();
-    for (int i = 0; i < g->related.len; i++) {
-      const DiagRelated *r = &g->related.items[i];
+    for (int i = -1; i < g->related.len; i++) {
+      if (i < 0 && !elsewhere) continue;
+      const DiagRelated *r = i >= 0 ? &g->related.items[i] : NULL;
+      Span rs = r ? r->span : g->span;
+      const SrcFile *rf = rs.file ? rs.file : f;
       json_t *loc = json_object();
-      json_object_set_new(loc, "uri", json_string(d->uri));
-      json_object_set_new(loc, "range", text_range(r->span.file ? r->span.file : f, S->enc, r->span));
+      json_object_set_new(loc, "uri",
+                          json_string(!strcmp(rf->path, f->path) ? d->uri : lsp_file_uri(rf)));
+      json_object_set_new(loc, "range", text_range(rf, S->enc, rs));
       json_t *ri = json_object();
       json_object_set_new(ri, "location", loc);
-      json_object_set_new(ri, "message", json_string(r->msg));
+      json_object_set_new(ri, "message", json_string(r ? r->msg : g->msg));
       json_array_append_new(rel, ri);
     }
     json_object_set_new(j, "relatedInformation", rel);

@@ -485,6 +485,32 @@ def definition_and_symbols():
 
 
 @case
+def program_of_several_files():
+    # tests/modules/caller_shapes/main.py imports layers.py: the import
+    # resolves (no unresolved-import), the bug in layers.py that main.py's
+    # call reveals is shown at that call naming layers.py (with a related
+    # location there), and go-to-definition on `proj` opens layers.py.
+    folder = os.path.join(ROOT, "tests", "modules", "caller_shapes")
+    main_py = os.path.join(folder, "main.py")
+    c = started()
+    uri = uri_of(main_py)
+    c.open(uri, read(main_py))
+    diags = c.diagnostics(uri)
+    check(len(diags) == 1 and diags[0]["code"] == "shape-mismatch", "diagnostics: %r" % diags)
+    d = diags[0]
+    check(d["range"]["start"]["line"] == 7 and "layers.py:8:" in d["message"],
+          "shown at the call in main.py: %r" % d)
+    rel = [r["location"]["uri"] for r in d.get("relatedInformation", [])]
+    check(uri_of(os.path.join(folder, "layers.py")) in rel, "related in layers.py: %r" % rel)
+    loc = c.call("textDocument/definition", {"textDocument": {"uri": uri},
+                                             "position": {"line": 7, "character": 12}})
+    check(loc and loc["uri"] == uri_of(os.path.join(folder, "layers.py"))
+          and loc["range"]["start"] == {"line": 6, "character": 4},
+          "proj's definition in layers.py: %r" % loc)
+    c.close()
+
+
+@case
 def document_symbol_contexts():
     # A function analysed in several contexts: the outline's detail gives the
     # first signature and how many more there are (hover lists them all).
