@@ -256,10 +256,13 @@ static TomlValue *inline_table(Reader *r) {
 /* true, false, a number, a date: the text up to a delimiter. */
 static TomlValue *scalar(Reader *r) {
   size_t start = r->pos;
-  while (r->pos < r->len && !strchr(",]}#\n\r\t", r->s[r->pos]) &&
-         !(r->s[r->pos] == ' ' && !(r->pos + 1 < r->len && r->s[r->pos + 1] >= '0' &&
-                                    r->s[r->pos + 1] <= '9')))
-    r->pos++;  /* a space continues only a date-time ("1979-05-27 07:32:00") */
+  while (r->pos < r->len && !strchr(",]}#\n\r\t", r->s[r->pos])) {
+    /* a space continues only a date before its time ("1979-05-27 07:32:00") */
+    bool date_time = r->pos - start == 10 && r->s[start + 4] == '-' && r->pos + 1 < r->len &&
+                     r->s[r->pos + 1] >= '0' && r->s[r->pos + 1] <= '9';
+    if (r->s[r->pos] == ' ' && !date_time) break;
+    r->pos++;
+  }
   if (r->pos == start) return fail(r, "expected a value"), NULL;
   char *t = fx_strndup(r->s + start, r->pos - start);
   if (!strcmp(t, "true") || !strcmp(t, "false")) {
