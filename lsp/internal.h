@@ -61,6 +61,8 @@ const char *lsp_file_uri(const SrcFile *f);
 typedef struct Doc {
   const char *uri;
   const char *path;      /* for messages: the file path of a file: URI */
+  const char *real;      /* realpath of path, or NULL: how the programs of
+                            other documents that import it find it */
   char *text;            /* GC, atomic; text[len] == 0 */
   size_t len;
   long version;

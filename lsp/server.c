@@ -261,13 +261,42 @@ static void analyse_doc(Server *S, Doc *d)
 /* Analyse and publish every dirty document: interim diagnostics when the
  * edits since the last exact analysis stay inside one def's body
  * (incremental.c), else the exact ones. */
+/* Whether the program of d's last exact analysis reads the file of doc x
+ * (d imports it, directly or not). */
+static bool imports_doc(const Doc *d, const Doc *x)
+{
+  if (d == x || !d->m || !x->real) return false;
+  for (int i = 0; i < d->m->more_files.len; i++) {
+    char buf[PATH_MAX];
+    const char *p = d->m->more_files.items[i]->path;
+    if (!strcmp(p, x->path) || (realpath(p, buf) && !strcmp(buf, x->real))) return true;
+  }
+  return false;
+}
+
+/* The text of an open document, for the programs of the others (an edit
+ * to layers.py is what main.py's analysis sees). */
+static const SrcFile *open_text(void *ctx, const char *real_path)
+{
+  Server *S = ctx;
+  for (int i = 0; i < S->docs.len; i++) {
+    Doc *d = S->docs.items[i];
+    if (d->real && !strcmp(d->real, real_path) && !d->too_large) return d->file;
+  }
+  return NULL;
+}
+
 static void refresh(Server *S)
 {
+  int changed = 0;
+  bool *edited = fx_array(bool, S->docs.len ? S->docs.len : 1);
   for (int i = 0; i < S->docs.len; i++) {
     Doc *d = S->docs.items[i];
     if (!d->dirty) continue;
     DiagList interim = {0};
     d->dirty = false;
+    edited[i] = true;
+    changed++;
     S->analyses++;
     if (incremental_interim(d, S->options, &interim)) {
       d->exact_pending = true;
@@ -276,6 +305,17 @@ static void refresh(Server *S)
     }
     analyse_doc(S, d);
     publish_exact(S, d, false);
+  }
+  /* the documents that import an edited one: analysed again (their program
+   * reads its new text), published when their diagnostics changed */
+  for (int i = 0; changed && i < S->docs.len; i++) {
+    Doc *d = S->docs.items[i];
+    if (edited[i] || d->dirty || d->exact_pending) continue;
+    bool stale = false;
+    for (int j = 0; j < S->docs.len && !stale; j++) stale = edited[j] && imports_doc(d, S->docs.items[j]);
+    if (!stale) continue;
+    analyse_doc(S, d);
+    publish_exact(S, d, true);
   }
 }
 
@@ -389,6 +429,8 @@ static void on_did_open(Server *S, json_t *params)
     d = fx_new(Doc);
     d->uri = fx_strdup(uri);
     d->path = uri_path(d->uri);
+    char buf[PATH_MAX];
+    d->real = realpath(d->path, buf) ? fx_strdup(buf) : NULL;
     d->pd = parse_doc_new();
     vec_push(&S->docs, d);
   } else {
@@ -676,11 +718,13 @@ int lsp_serve(int in, int out, const AnalysisOptions *options)
   Server *S = fx_new(Server);
   S->rpc = rpc_new(in, out);
   S->options = options;
+  parse_set_overlay(open_text, S);
   int status;
   do {
     status = serve_one(S);
     scrub_stack();
   } while (status < 0);
   rpc_free(S->rpc);
+  parse_set_overlay(NULL, NULL);
   return status;
 }

@@ -33,6 +33,13 @@ typedef struct ProgramSetup {
 AnfModule *parse_program(const SrcFile *const *files, int nfiles, const ProgramSetup *setup,
                          StrTab *strings, DiagSink *diags);
 
+/* Where imported modules' text comes from: by default the file system;
+ * the language server sets an overlay that gives the text of the
+ * documents open in the editor (NULL: read the file).  `real_path` is
+ * the module's real path (realpath(3)). */
+typedef const SrcFile *(*ParseOverlay)(void *ctx, const char *real_path);
+void parse_set_overlay(ParseOverlay fn, void *ctx);
+
 /* A file of at least `bytes` bytes is parsed in two halves on two threads
  * (see parser.c); 0 restores the default (16 KiB), SIZE_MAX turns it off.
  * parse_last_tree_count() says how many trees the calling thread's last

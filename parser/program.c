@@ -222,6 +222,14 @@ static const char *roots_text(Program *P) {
 
 /* ---- loading ---- */
 
+static ParseOverlay overlay;   /* the language server's open documents */
+static void *overlay_ctx;
+
+void parse_set_overlay(ParseOverlay fn, void *ctx) {
+  overlay = fn;
+  overlay_ctx = ctx;
+}
+
 static void lower_module_body(Program *P, ProgModule *pm) {
   pm->state = PM_LOADING;
   P->depth++;
@@ -245,7 +253,8 @@ static bool load(Program *P, ProgModule *pm, Span sp) {
     return false;  /* may load later from a shallower import */
   }
   const char *err = NULL;
-  SrcFile *f = srcfile_read(pm->file, &err);
+  const SrcFile *f = overlay ? overlay(overlay_ctx, pm->key) : NULL;
+  if (!f) f = srcfile_read(pm->file, &err);
   if (!f) {
     diag_report(P->diags, DK_UNRESOLVED_IMPORT, sp, "cannot read '%s' for module '%s': %s",
                 pm->file, pm->name, err ? err : "unknown error");

@@ -511,6 +511,41 @@ def program_of_several_files():
 
 
 @case
+def edit_to_imported_module():
+    # main.py and layers.py open together: an edit to layers.py (not saved)
+    # that breaks main.py's call re-publishes main.py's diagnostics, from
+    # the edited text; undoing it clears them again.
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="fathom-lsp.")
+    layers_py, main_py = os.path.join(folder, "layers.py"), os.path.join(folder, "main.py")
+    layers_text = "from fathom import *\n\n\ndef proj(x, w):\n    return x @ w\n"
+    with open(layers_py, "w") as f:
+        f.write(layers_text)
+    with open(main_py, "w") as f:
+        f.write("from fathom import *\nfrom layers import proj\n\n\n"
+                "def main():\n    return proj(zeros((2, 16)), zeros((16, 4)))\n")
+    c = started()
+    lu, mu = uri_of(layers_py), uri_of(main_py)
+    c.open(lu, layers_text)
+    c.diagnostics(lu)
+    c.open(mu, read(main_py))
+    check(c.diagnostics(mu) == [], "main.py starts clean")
+    c.change(lu, 2, [{"range": {"start": {"line": 4, "character": 15},
+                                "end": {"line": 4, "character": 16}},
+                      "text": "transpose(w, (1, 0))"}])
+    diags = c.diagnostics(mu, version=1)
+    check(len(diags) == 1 and diags[0]["code"] == "shape-mismatch"
+          and diags[0]["range"]["start"]["line"] == 5, "main.py after the edit: %r" % diags)
+    c.change(lu, 3, [{"range": {"start": {"line": 4, "character": 15},
+                                "end": {"line": 4, "character": 35}}, "text": "w"}])
+    check(c.diagnostics(mu, version=1) == [], "main.py clean again")
+    c.close()
+    for p in (layers_py, main_py):
+        os.remove(p)
+    os.rmdir(folder)
+
+
+@case
 def document_symbol_contexts():
     # A function analysed in several contexts: the outline's detail gives the
     # first signature and how many more there are (hover lists them all).
