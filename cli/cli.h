@@ -76,15 +76,10 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool cli_use_color(ColorMode mode, FILE *stream);
 
 /* ---- inputs.c ----
- * Expand FILE|DIR arguments into source paths: a file argument is taken as
- * given (whatever its suffix); a directory is walked recursively for `*.py`
- * files, skipping hidden directories and `node_modules`.  The result is
- * sorted by path with duplicates removed.  On an argument that cannot be
- * read, reports it with cli_error and returns false. */
-bool cli_collect_inputs(const CliStrings *args, CliStrings *paths);
-/* The .py files under dir (walked as above, sorted), less those its
- * project's `exclude` globs match, appended to paths; false (reported)
- * when a folder cannot be read. */
+ * The .py files under dir (walked recursively, skipping hidden directories
+ * and `node_modules`, sorted by path), less those its project's `exclude`
+ * globs match, appended to paths; false (reported with cli_error) when a
+ * folder cannot be read. */
 bool cli_collect_dir(const char *dir, CliStrings *paths);
 
 /* ---- commands.c ---- each returns the process exit status. */

@@ -1,14 +1,17 @@
-/* inputs.c: FILE|DIR arguments to the list of source files to analyse.
+/* inputs.c: FILE|DIR arguments to programs (language.md 9).
  *
  * A file argument is taken as given, whatever its suffix (mypy and ruff do
- * the same).  A directory is walked recursively for regular files named
- * `*.py`; directories whose name starts with '.' and `node_modules` are
- * skipped, and symbolic links are followed to files but not to directories
- * (so a walk always ends).  Paths are built as `dir/name`, except that the
- * children of `.` are plain `name`, so `fathom check .` prints short paths.
- * The result is sorted with strcmp and de-duplicated, so the output order
- * never depends on the file system.  `-` stands for standard input, which
- * cli_parse reads and names `<stdin>` in diagnostics. */
+ * the same), and is the root of a program with the modules it imports.  A
+ * directory is walked recursively for regular files named `*.py`, which
+ * form one program; directories whose name starts with '.' and
+ * `node_modules` are skipped, so are the files its project's `exclude`
+ * globs match, and symbolic links are followed to files but not to
+ * directories (so a walk always ends).  Paths are built as `dir/name`,
+ * except that the children of `.` are plain `name`, so `fathom check .`
+ * prints short paths.  A directory's files are sorted with strcmp, so the
+ * output order never depends on the file system.  `-` stands for standard
+ * input, which cli_parse reads and names `<stdin>` in diagnostics.  The
+ * project's settings (pyproject.toml) complete the command line's. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -193,34 +196,4 @@ bool cli_collect_dir(const char *dir, CliStrings *paths)
   free(all.items);
   fathom_project_free(p);
   return ok;
-}
-
-bool cli_collect_inputs(const CliStrings *args, CliStrings *paths)
-{
-  for (int i = 0; i < args->len; i++) {
-    const char *arg = args->items[i];
-    struct stat st;
-    if (strcmp(arg, "-") == 0) {  /* standard input, read by cli_parse */
-      cli_push(paths, copy(arg));
-      continue;
-    }
-    if (stat(arg, &st) != 0) {
-      cli_error("cannot read '%s': %s", arg, strerror(errno));
-      return false;
-    }
-    if (S_ISDIR(st.st_mode)) {
-      if (!walk(arg, paths)) return false;
-    } else {
-      cli_push(paths, copy(arg));
-    }
-  }
-  if (paths->len > 1) qsort(paths->items, (size_t)paths->len, sizeof(char *), compare_paths);
-  int kept = 0;
-  for (int i = 0; i < paths->len; i++)
-    if (kept == 0 || strcmp(paths->items[kept - 1], paths->items[i]) != 0)
-      paths->items[kept++] = paths->items[i];
-    else
-      free(paths->items[i]);
-  paths->len = kept;
-  return true;
 }
