@@ -285,6 +285,11 @@ static AnfNode *at_use(Lower *L, AnfNode *v, Span sp) {
   return c;
 }
 
+AnfNode *scope_read_global(Lower *L, Scope *owner, int i, Span sp) {
+  if (!owner->cur.env || owner->cur.env[i].st != ST_DEF) return NULL;
+  return at_use(L, owner->cur.env[i].node, sp);
+}
+
 static AnfNode *read_binding(Lower *L, Scope *s, Scope *owner, int i, const char *name,
                              Span sp) {
   Local *loc = &owner->locals.items[i];
@@ -357,9 +362,15 @@ AnfNode *read_name(Lower *L, Scope *s, TSNode id) {
     int i = scope_local(sc, name);
     if (i >= 0 && sc->cur.env) return read_binding(L, s, sc, i, name, sp);
   }
+  AnfNode *star = prog_star_name(L, name, sp);  /* `from layers import *` */
+  if (star) return star;
   int op = lookup_imported(L, name);
   if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
-  if (!strcmp(name, "__name__")) return anf_const_str(L->mod, sp, "__main__", 8);
+  if (!strcmp(name, "__name__")) {
+    const char *v = L->dunder_name ? L->dunder_name : "__main__";
+    return anf_const_str(L->mod, sp, v, strlen(v));
+  }
+
   if (python_builtin(name)) { /* defined when CPython runs the file: not a typo */
     diag_report(L->diags, DK_UNSUPPORTED, sp,
                 "'%s' is a Python builtin that the fathom DSL does not support", name);

@@ -32,7 +32,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types tensor soundness runtime examples coverage shapes ops formats lsp neovim limits stress specialize}
+SUITES=${SUITES:-unit anf diag bad infer types tensor modules soundness runtime examples coverage shapes ops formats lsp neovim limits stress specialize}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -350,6 +350,42 @@ suite_tensor() {
   if [ -z "$missing" ]; then pass; else
     fail "tensor/docs" "docs/tensor-ops.md shows lines no tests/tensor program has" "$missing"
   fi
+}
+
+# Programs of several files: each folder tests/modules/NAME/ is one
+# program, checked by tests/expect.py against the inline expectations of
+# all its files (diagnostics matched in the file where they lie).  In a
+# folder that expects no error, each file with a `__main__` block also runs
+# under CPython (numpy from Debian's /usr/bin/python3, python/ on the path,
+# inside the folder) and must exit 0: the programs are real Python.  One
+# result per folder, one more per CPython run.
+suite_modules() {
+  local dir name out why py
+  for dir in "$TESTS"/modules/*/; do
+    [ -d "$dir" ] || continue
+    name=$(basename "$dir")
+    out=$TMP/modules.$name.out
+    run "$out" "$out" python3 "$TESTS/expect.py" "$BUILD" "$dir"
+    if why=$(crashed "$out"); then
+      fail "modules/$name" "$why" "$(cat "$out")"
+    elif [ "$status" -eq 0 ]; then
+      pass
+    elif [ "$status" -eq 1 ]; then
+      fail "modules/$name" "expectations not met" "$(cat "$out")"
+    else
+      fail "modules/$name" "expect.py exit status $status" "$(cat "$out")"
+    fi
+    grep -rqs --include='*.py' 'expect-error' "$dir" && continue
+    for py in $(grep -rls --include='*.py' '__name__ == "__main__"' "$dir" | sort); do
+      run "$out" "$out" sh -c 'cd "$1" && PYTHONPATH="$2" exec /usr/bin/python3 "$3"' sh \
+        "$(dirname "$py")" "$TESTS/../python" "$(basename "$py")"
+      if [ "$status" -eq 0 ]; then
+        pass
+      else
+        fail "modules/$name/$(basename "$py") (CPython)" "exit status $status" "$(cat "$out")"
+      fi
+    done
+  done
 }
 
 # Differential soundness: tests/soundness.py calls the annotated entry
