@@ -113,7 +113,9 @@ int abs_dtype_bits(AbsDType d);
   X(ABS_MODULE, "module")                          \
   X(ABS_EXC, "exception")                          \
   X(ABS_KWARG, "keyword argument")                 \
-  X(ABS_ELLIPSIS, "ellipsis")
+  X(ABS_ELLIPSIS, "ellipsis")                      \
+  X(ABS_CLASS, "class")                            \
+  X(ABS_INSTANCE, "instance")
 
 typedef enum {
 #define X(e, name) e,
@@ -200,6 +202,20 @@ struct AbsValue {
                                                        message (none: absent) */
     struct { const char *name; const AbsValue *value; } kwarg; /* ABS_KWARG;
                                                        name interned */
+    struct {                                       /* ABS_CLASS */
+      const char *name;        /* interned */
+      int64_t uid;             /* the class statement (one per definition) */
+      const AbsValue *base;    /* the ABS_CLASS it derives from, or NULL */
+      unsigned flags;          /* ABS_CLS_* */
+      const AbsValue *members; /* tuple of kwarg[name, value]: methods
+                                  (closures), class constants */
+      const AbsValue *mflags;  /* tuple of i64=ABS_MEM_* bits, one a member */
+    } cls;
+    struct {                                       /* ABS_INSTANCE */
+      const AbsValue *cls;     /* its ABS_CLASS */
+      const AbsValue *attrs;   /* tuple of kwarg[name, value], in the
+                                  order __init__ defined them */
+    } inst;
   };
 };
 
@@ -285,6 +301,38 @@ const AbsValue *abs_exception(AbsStore *st, AnfOp cls, const AbsValue *msg);
 /* The keyword argument name=value (name is copied and interned). */
 const AbsValue *abs_kwarg(AbsStore *st, const char *name,
                           const AbsValue *value);
+
+/* ---- classes and instances (language.md 8) ----
+ * A class is the value of a `class` statement: its name, its base class,
+ * its members (methods as closures, class constants) with flags.  An
+ * instance is its class and its attributes, each with its own abstract
+ * value, printed `Name{attr: value, ...}`; instances are immutable once
+ * built (DSL rule), so an attribute's value is a fact about the object. */
+enum {
+  ABS_CLS_MODULE = 1,     /* derives from fathom.Module: __call__ -> forward */
+  ABS_CLS_DATACLASS = 2,  /* @dataclass */
+};
+enum {
+  ABS_MEM_STATIC = 1,     /* @staticmethod: not bound to the instance */
+  ABS_MEM_PROPERTY = 2,   /* @property: read as an attribute */
+};
+const AbsValue *abs_class(AbsStore *st, const char *name, int64_t uid,
+                          const AbsValue *base, unsigned flags,
+                          const AbsValue *members, const AbsValue *mflags);
+/* An instance of cls with the attributes attrs (a tuple of kwargs). */
+const AbsValue *abs_instance(AbsStore *st, const AbsValue *cls,
+                             const AbsValue *attrs);
+/* The instance v with attribute name set to value (appended when new). */
+const AbsValue *abs_instance_set(AbsStore *st, const AbsValue *v,
+                                 const char *name, const AbsValue *value);
+/* The value of attribute `name` of instance v, or NULL. */
+const AbsValue *abs_instance_get(const AbsValue *v, const char *name);
+/* Member `name` of class cls or of its bases, or NULL; *flags gets its
+ * ABS_MEM_* bits, *owner (may be NULL) the class that defines it. */
+const AbsValue *abs_class_member(const AbsValue *cls, const char *name,
+                                 unsigned *flags, const AbsValue **owner);
+/* Whether class sub is sup or derives from it. */
+bool abs_class_derives(const AbsValue *sub, const AbsValue *sup);
 
 /* ---- dimensions ----
  * Canonical form: an exact expression is sum(coeff * atom * atom ...) +

@@ -38,6 +38,7 @@ enum {
   NS_MATH = 1 << 3,      /* `import math` */
   NS_TYPING = 1 << 4,    /* `from typing import reveal_type` */
   NS_FUNCTOOLS = 1 << 5, /* `from functools import partial` */
+  NS_DATACLASSES = 1 << 6, /* `from dataclasses import dataclass` */
 };
 
 const char *anf_op_name(AnfOp op);        /* printed name */

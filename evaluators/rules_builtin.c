@@ -139,6 +139,7 @@ const AbsValue *rule_getattr(EvalCall *c) {
   if (!name || rules_vague(x)) return abs_unknown(c->st);
   if (x->kind == ABS_TENSOR) return rules_tensor_getattr(c, x, name);
   if (x->kind == ABS_MODULE) return module_attr(c, x, name);
+  if (x->kind == ABS_INSTANCE || x->kind == ABS_CLASS) return rules_class_getattr(c, x, name);
   if (python_has_attr(x, name)) {
     eval_error(c, DK_UNSUPPORTED, "%s.%s is not supported by the DSL (fathom does not "
                "model the methods of %s)", rules_pytype(x), name, rules_pytype(x));

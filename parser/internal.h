@@ -119,6 +119,10 @@ struct Scope {
   Block cur;
   Ctl *ctl;
   int cond_depth;        /* >0 inside a conditionally evaluated sub-expression */
+  /* methods (class.c) */
+  const char *cls_name;  /* the class a method belongs to, else NULL */
+  const char *self_name; /* its instance parameter (NULL: static method) */
+  bool is_init;          /* __init__: `self.a = v` rebinds self (set_attr) */
 };
 
 /* Sorted byte offsets of one kind of source text (see index_source). */
@@ -139,6 +143,11 @@ enum {
 typedef VEC(TSNode) NodeVec;
 typedef struct EscapeItem { TSNode n; int loops; } EscapeItem;  /* see scan_escape */
 typedef VEC(EscapeItem) EscapeVec;
+/* A function whose body is lowered once every module-level name is bound:
+ * a def, a method, or the `__main__` block (body set: the if statement's
+ * block). */
+typedef struct Pending { TSNode def, body; AnfGraph *g; Scope *fs; } Pending;
+typedef VEC(Pending) PendingVec;
 
 typedef struct Lower {
   const SrcFile *file;
@@ -173,6 +182,7 @@ typedef struct Lower {
   EscapeVec escape_stack;  /* scan_escape's stack, kept between calls */
   VEC(TSNode) pending_defs; /* module-level defs whose bodies wait */
   VEC(AnfGraph *) pending_graphs;
+  PendingVec *pending;     /* bodies lowered after the module level */
 } Lower;
 
 enum { LOWER_MAX_DEPTH = 600 };
@@ -283,6 +293,23 @@ bool is_bool_tree(Lower *L, TSNode n);
 TSNode unparen(Lower *L, TSNode n);
 /* "the test at line 5 is false" (for AnfGraph.entry_when). */
 const char *test_when(Lower *L, Span test, bool truth);
+
+/* class.c */
+/* A class statement at module level (decorated: its decorated_definition,
+ * else null). */
+void lower_class(Lower *L, Scope *s, TSNode def, TSNode decorated);
+/* `self.a = v` in a method: true when handled (set_attr in __init__, an
+ * error elsewhere). */
+bool class_assign_attr(Lower *L, Scope *s, TSNode target, AnfNode *v);
+/* `self.a.append(v)` in a method: true when handled. */
+bool class_attr_mutation(Lower *L, Scope *s, TSNode call);
+/* `super().name` (n: the attribute node), or NULL when n is not that. */
+AnfNode *class_super_attr(Lower *L, Scope *s, TSNode n);
+/* In __init__: the current value of self (the function's result). */
+AnfNode *class_init_self(Lower *L, Scope *s, Span sp);
+/* In __init__, `X.__init__(...)` as a statement: the call's result is
+ * the new self; true when handled. */
+bool class_init_call(Lower *L, Scope *s, TSNode call);
 
 /* stmt.c */
 void lower_block(Lower *L, Scope *s, TSNode block);

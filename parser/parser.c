@@ -593,6 +593,7 @@ static unsigned module_ns(const char *name) {
   if (!strcmp(name, "math")) return NS_MATH;
   if (!strcmp(name, "typing")) return NS_TYPING;
   if (!strcmp(name, "functools")) return NS_FUNCTOOLS;
+  if (!strcmp(name, "dataclasses")) return NS_DATACLASSES;
   if (!strcmp(name, "builtins")) return NS_BUILTIN;
   return 0;
 }
@@ -679,10 +680,6 @@ static bool decorator_is_jit(Lower *L, Scope *s, TSNode dec) {
   return false;
 }
 
-/* A function whose body is lowered once every module-level name is bound:
- * a def, or the `__main__` block (body set: the if statement's block). */
-typedef struct Pending { TSNode def, body; AnfGraph *g; Scope *fs; } Pending;
-typedef VEC(Pending) PendingVec;
 
 static void module_def(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
   bool jit = false;
@@ -690,11 +687,11 @@ static void module_def(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
   if (kind(L, n) == K_decorated_definition) {
     TSNode *kids;
     int nk = named_kids(L, n, &kids);
-    for (int i = 0; i < nk; i++)
-      if (kind(L, kids[i]) == K_decorator) jit |= decorator_is_jit(L, s, kids[i]);
     def = field(L, n, L->f_definition);
+    for (int i = 0; i < nk && kind(L, def) != K_class_definition; i++)
+      if (kind(L, kids[i]) == K_decorator) jit |= decorator_is_jit(L, s, kids[i]);
     if (kind(L, def) == K_class_definition) {
-      unsupported_stmt(L, def, "class");
+      lower_class(L, s, def, n);
       return;
     }
   }
@@ -761,7 +758,7 @@ static void module_stmt(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
     unsupported_stmt(L, n, "an expression statement at module level");
     return;
   }
-  case K_class_definition: unsupported_stmt(L, n, "class"); return;
+  case K_class_definition: lower_class(L, s, n, (TSNode){0}); return;
   case K_for_statement: unsupported_stmt(L, n, "a for loop at module level"); return;
   case K_while_statement: unsupported_stmt(L, n, "a while loop at module level"); return;
   case K_ERROR: return;
@@ -801,6 +798,7 @@ static void lower_module(Lower *L) {
   s->ctl = &top;
 
   PendingVec pending = {0};
+  L->pending = &pending;
   for (int r = 0; r < L->nroots; r++) {
     TSNode *kids;
     int nk = named_kids(L, L->roots[r], &kids);

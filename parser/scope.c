@@ -172,9 +172,13 @@ static void scan_module(Lower *L, Scope *s, TSNode root) {
   for (int i = 0; i < n; i++) {
     TSNode k = kids[i];
     switch (kind(L, k)) {
-    case K_function_definition: case K_decorated_definition:
+    case K_function_definition: case K_decorated_definition: case K_class_definition: {
       walk_def_name(L, k, note_cb, s);
+      TSNode d = kind(L, k) == K_decorated_definition ? field(L, k, L->f_definition) : k;
+      TSNode nm = kind(L, d) == K_class_definition ? field(L, d, L->f_name) : (TSNode){0};
+      if (!node_is_null(nm)) note_binding(s, text_of(L, nm), span_of(L, nm), false);
       break;
+    }
     case K_expression_statement: {
       TSNode *e;
       if (named_kids(L, k, &e) < 1) break;

@@ -485,6 +485,7 @@ void assign_target(Lower *L, Scope *s, TSNode t, AnfNode *v) {
     walk_targets(L, t, poison_cb, s);
     return;
   case K_subscript: case K_attribute:
+    if (class_assign_attr(L, s, t, v)) return;
     diag_report(L->diags, DK_UNSUPPORTED, sp,
                 "assignment to %s is not supported: values are immutable in fathom "
                 "programs (rebind a new value instead)",
@@ -524,6 +525,12 @@ static void lower_augmented(Lower *L, Scope *s, TSNode n) {
   size_t len = strlen(tok);
   if (len > 1 && len < sizeof buf) memcpy(buf, tok, len - 1);
   int op = binop_of(buf);
+  if (kind(L, left) == K_attribute && op >= 0) {   /* self.a += v in __init__ */
+    Span asp = span_of(L, n);
+    AnfNode *v = op_call(L, s, asp, (AnfOp)op, 2, lower_expr(L, s, left),
+                         lower_expr(L, s, field(L, n, L->f_right)));
+    if (class_assign_attr(L, s, left, v)) return;
+  }
   if (kind(L, left) != K_identifier) {
     diag_report(L->diags, DK_UNSUPPORTED, span_of(L, left),
                 "augmented assignment to this target is not supported: values are immutable "
@@ -585,6 +592,7 @@ static void lower_expression_statement(Lower *L, Scope *s, TSNode n) {
     case K_augmented_assignment: lower_augmented(L, s, e); break;
     case K_string: case K_concatenated_string: case K_comment: break; /* docstring */
     case K_call:
+      if (class_attr_mutation(L, s, e) || class_init_call(L, s, e)) break;
       if (lower_list_mutation(L, s, e)) break;
       /* fall through */
     default: {
@@ -612,6 +620,7 @@ static void lower_return(Lower *L, Scope *s, TSNode n) {
   }
   AnfNode *v = value_or_none(L, s, n, span_of(L, n));
   if (!s->cur.g) return;
+  if (s->is_init) v = class_init_self(L, s, span_of(L, n));   /* __init__ builds self */
   anf_set_output(s->cur.g, v);
   s->cur.g = NULL;
 }
@@ -817,9 +826,13 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
   if (fs->cur.g) {
     uint32_t at = code_end(L, body);
     Span end = span_from_bytes(L->file, at, at);
-    anf_set_output(fs->cur.g, anf_const_none(L->mod, end));
-    /* falling off the end while a return gives a value: missing-return */
-    fs->cur.g->falls_off = stmt_has_return(L, body);
+    if (fs->is_init) {   /* __init__ returns the instance it built */
+      anf_set_output(fs->cur.g, class_init_self(L, fs, end));
+    } else {
+      anf_set_output(fs->cur.g, anf_const_none(L->mod, end));
+      /* falling off the end while a return gives a value: missing-return */
+      fs->cur.g->falls_off = stmt_has_return(L, body);
+    }
   }
   /* static defs in unreachable code still get a body */
   for (int i = 0; i < fs->locals.len; i++) {
