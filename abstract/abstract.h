@@ -311,6 +311,8 @@ const AbsValue *abs_kwarg(AbsStore *st, const char *name,
 enum {
   ABS_CLS_MODULE = 1,     /* derives from fathom.Module: __call__ -> forward */
   ABS_CLS_DATACLASS = 2,  /* @dataclass */
+  ABS_CLS_OPEN = 4,       /* a base fathom cannot see: a missing member is
+                             unknown, not an error */
 };
 enum {
   ABS_MEM_STATIC = 1,     /* @staticmethod: not bound to the instance */

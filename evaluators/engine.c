@@ -76,6 +76,9 @@ const Ctx *engine_function_ctx(const Ctx *c) {
 
 static const char *short_name(const AnfGraph *g) {
   if (g->role == ANF_G_LAMBDA) return "<lambda>";
+  /* a method (`Linear.forward`, written at module level) keeps its class,
+   * as CPython's messages do (__qualname__) */
+  if (g->lexical && g->lexical->role == ANF_G_MODULE && g->fn_name) return g->fn_name;
   const char *dot = strrchr(g->fn_name ? g->fn_name : g->name, '.');
   return dot ? dot + 1 : (g->fn_name ? g->fn_name : g->name);
 }
@@ -88,7 +91,9 @@ const char *engine_ctx_name(Engine *E, const Ctx *c) {
     if (i) sb_puts(&b, ", ");
     const char *nm = c->g->params[i]->name;
     if (nm) sb_printf(&b, "%s: ", nm);
-    abs_print(&b, c->args->tuple.items[i]);
+    const AbsValue *v = c->args->tuple.items[i];
+    if (v->kind == ABS_INSTANCE) abs_print_brief(&b, v);   /* a model's whole tree */
+    else abs_print(&b, v);
   }
   sb_putc(&b, ')');
   return sb_cstr(&b);

@@ -22,8 +22,6 @@
 #include "engine.h"
 #include "rules.h"
 
-enum { ABS_CLS_OPEN = 4 };   /* a base fathom cannot see: members unknown */
-
 static const char *str_of(const AbsValue *v) {
   return v->kind == ABS_STR && v->sc.known ? v->sc.s : NULL;
 }

@@ -371,10 +371,11 @@ bool class_attr_mutation(Lower *L, Scope *s, TSNode call) {
   if ((app || ext) && nk == 1 && kind(L, kids[0]) != K_keyword_argument &&
       kind(L, kids[0]) != K_list_splat) {
     nv = op_call(L, s, sp, app ? OP_LIST_APPEND : OP_LIST_EXTEND, 2, cur, lower_expr(L, s, kids[0]));
-  } else {   /* pop, sort, ...: checked by the call, then the list is forgotten */
-    AnfNode *r = lower_call(L, s, call);
-    if (r->kind == ANF_APPLY) anf_add_effect(s->cur.g, r);
-    nv = op_call(L, s, sp, OP_LIST_SHARED, 1, cur);
+  } else {   /* pop, sort, ...: not modelled on an attribute */
+    diag_report_sev(L->diags, DK_UNSUPPORTED, SEV_ERROR, sp,
+                    "%s.%s.%s(...) is not supported: in __init__ an attribute's list can grow "
+                    "only by append(v) and extend(t)", ms->self_name, attr, m);
+    nv = unsupported_value(L, sp);
   }
   if (!s->cur.g) return true;
   AnfNode *nm = anf_const_str(L->mod, span_of(L, recv), attr, strlen(attr));

@@ -183,6 +183,8 @@ typedef struct Lower {
   VEC(TSNode) pending_defs; /* module-level defs whose bodies wait */
   VEC(AnfGraph *) pending_graphs;
   PendingVec *pending;     /* bodies lowered after the module level */
+  const char *init_self;   /* while an __init__ body is lowered: its self
+                              parameter, which `self.a = v` rebinds */
 } Lower;
 
 enum { LOWER_MAX_DEPTH = 600 };

@@ -78,6 +78,12 @@ void walk_targets(Lower *L, TSNode t, BindFn fn, void *ctx) {
     for (int i = 0; i < n; i++) walk_targets(L, kids[i], fn, ctx);
     return;
   }
+  case K_attribute: {   /* in __init__, `self.a = v` rebinds self (class.c) */
+    TSNode obj = field(L, t, L->f_object);
+    if (L->init_self && kind(L, obj) == K_identifier && !strcmp(text_of(L, obj), L->init_self))
+      fn(L, ctx, obj, (TSNode){0});
+    return;
+  }
   default:
     return; /* subscript / attribute targets bind no name */
   }
@@ -141,6 +147,8 @@ void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
         const char *m = text_of(L, field(L, f, L->f_attribute));
         if (kind(L, obj) == K_identifier && (!strcmp(m, "append") || !strcmp(m, "extend")))
           fn(L, ctx, obj, (TSNode){0});
+        else if (kind(L, obj) == K_attribute && (!strcmp(m, "append") || !strcmp(m, "extend")))
+          walk_targets(L, obj, fn, ctx);   /* self.a.append(v) in __init__ */
       }
       break;
     }

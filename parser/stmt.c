@@ -802,6 +802,8 @@ void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
 /* The body `body` of g (a def's, or the `if __name__ == "__main__":`
  * block's), whose implicit `return None` sits at the end of `def`. */
 void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
+  const char *outer_init_self = L->init_self;
+  L->init_self = fs->is_init ? fs->self_name : NULL;
   scan_function_body(L, fs, body);
   alias_scan(L, fs, body);
   for (int i = 0; i < fs->locals.len; i++) {
@@ -842,6 +844,7 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
       lower_static_def(L, fs, loc, false);
     }
   }
+  L->init_self = outer_init_self;
 }
 
 static bool nested_decorators(Lower *L, TSNode n) {
