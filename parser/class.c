@@ -423,3 +423,59 @@ bool class_init_call(Lower *L, Scope *s, TSNode call) {
   if (s->cur.g) bind_local(L, s, ms->self_name, r, span_of(L, call));
   return true;
 }
+
+/* ---- narrowing of self.a (`if self.proj is not None:`) ----
+ * Outside __init__ an instance cannot change, so a test of `self.a` says
+ * what every later read of `self.a` in the branch sees.  Each `self.a` a
+ * method reads is a pseudo-local named "self.a" of the method's scope
+ * (no identifier can spell it): tests record facts about it as about any
+ * local, and a read of `self.a` applies them to its getattr. */
+
+static const char *pseudo_name(Lower *L, Scope *ms, TSNode attr) {
+  const char *a = text_of(L, attr);
+  const char *full = fx_sprintf("%s.%s", ms->self_name, a);
+  return strtab_intern(L->strings, full, strlen(full));
+}
+
+void class_method_locals(Lower *L, Scope *fs, TSNode body) {
+  if (!fs->cls_name || !fs->self_name || fs->is_init || node_is_null(body)) return;
+  int base = L->scratch.len;
+  vec_push(&L->scratch, body);
+  while (L->scratch.len > base) {
+    TSNode n = vec_pop(&L->scratch);
+    Kind k = kind(L, n);
+    if (k == K_function_definition || k == K_lambda || k == K_class_definition) continue;
+    if (k == K_attribute && is_self(L, fs, field(L, n, L->f_object))) {
+      const char *nm = pseudo_name(L, fs, field(L, n, L->f_attribute));
+      if (scope_local(fs, nm) < 0) scope_add_local(fs, nm, span_of(L, n));
+      continue;
+    }
+    push_named_kids(L, n, &L->scratch);
+  }
+}
+
+void class_method_env(Lower *L, Scope *fs, AnfGraph *g) {
+  if (!fs->cls_name || !fs->self_name || fs->is_init || !g->nparams) return;
+  for (int i = 0; i < fs->locals.len; i++) {
+    const char *nm = fs->locals.items[i].name;
+    size_t ns = strlen(fs->self_name);
+    if (!strncmp(nm, fs->self_name, ns) && nm[ns] == '.')
+      fs->cur.env[i] = (Binding){.node = g->params[0], .st = ST_DEF};
+  }
+}
+
+int class_attr_local(Lower *L, Scope *s, TSNode n) {
+  if (kind(L, n) != K_attribute || !s->cls_name || s->is_init ||
+      !is_self(L, s, field(L, n, L->f_object)))
+    return -1;
+  return scope_local(s, pseudo_name(L, s, field(L, n, L->f_attribute)));
+}
+
+AnfNode *class_attr_read(Lower *L, Scope *s, TSNode n, AnfNode *v) {
+  Scope *ms = method_scope(s);
+  if (!ms || ms->is_init || !ms->cur.env || !is_self(L, ms, field(L, n, L->f_object))) return v;
+  const char *nm = pseudo_name(L, ms, field(L, n, L->f_attribute));
+  int i = scope_local(ms, nm);
+  if (i < 0 || !ms->cur.env[i].narrow) return v;
+  return narrowed(L, s, v, ms->cur.env[i].narrow, nm, span_of(L, n));
+}

@@ -555,8 +555,9 @@ static AnfNode *lower_attribute(Lower *L, Scope *s, TSNode n) {
   if (obj->kind == ANF_CONST && obj->c.kind == ANF_C_MODULE) return module_attr(L, s, obj, attr, sp);
   if (obj->kind == ANF_CONST && obj->c.kind == ANF_C_ERROR) return obj;
   const char *name = text_of(L, attr);
-  return op_call(L, s, sp, OP_GETATTR, 2, obj,
-                 anf_const_str(L->mod, span_of(L, attr), name, strlen(name)));
+  AnfNode *r = op_call(L, s, sp, OP_GETATTR, 2, obj,
+                       anf_const_str(L->mod, span_of(L, attr), name, strlen(name)));
+  return class_attr_read(L, s, n, r);   /* narrowed by tests of self.a */
 }
 
 /* start:stop:step, each part optional (None when absent). */

@@ -313,6 +313,16 @@ AnfNode *class_init_self(Lower *L, Scope *s, Span sp);
  * the new self; true when handled. */
 bool class_init_call(Lower *L, Scope *s, TSNode call);
 
+/* Methods but __init__: the pseudo-locals "self.a" that narrowing tests
+ * of self.a record facts on (class_method_locals after the body's scan,
+ * class_method_env once the environment exists). */
+void class_method_locals(Lower *L, Scope *fs, TSNode body);
+void class_method_env(Lower *L, Scope *fs, AnfGraph *g);
+/* The pseudo-local a test operand `self.a` names in s, or -1. */
+int class_attr_local(Lower *L, Scope *s, TSNode n);
+/* The read v of `self.a` (n) with the facts known about it applied. */
+AnfNode *class_attr_read(Lower *L, Scope *s, TSNode n, AnfNode *v);
+
 /* stmt.c */
 void lower_block(Lower *L, Scope *s, TSNode block);
 void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def);

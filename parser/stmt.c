@@ -805,6 +805,7 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
   const char *outer_init_self = L->init_self;
   L->init_self = fs->is_init ? fs->self_name : NULL;
   scan_function_body(L, fs, body);
+  class_method_locals(L, fs, body);
   alias_scan(L, fs, body);
   for (int i = 0; i < fs->locals.len; i++) {
     Local *loc = &fs->locals.items[i];
@@ -822,6 +823,7 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
   for (int i = 0, p = 0; i < fs->locals.len; i++)
     fs->cur.env[i] = fs->locals.items[i].is_param ? (Binding){.node = g->params[p++], .st = ST_DEF}
                                                   : (Binding){.node = unb, .st = ST_NOT};
+  class_method_env(L, fs, g);
   Ctl top = {.kind = CTL_FUNC};
   fs->ctl = &top;
   lower_block(L, fs, body);
