@@ -347,6 +347,38 @@ bool class_assign_attr(Lower *L, Scope *s, TSNode t, AnfNode *v) {
   return true;
 }
 
+/* Does __init__ (the def around `at`) assign self.attr only fresh lists
+ * (`[...]`, a list comprehension)?  Otherwise the attribute may share its
+ * list with another holder (`self.ys = xs`), whom an append changes too.
+ * *from gets the first assignment that is not fresh. */
+static bool attr_fresh(Lower *L, Scope *ms, TSNode at, const char *attr, TSNode *from) {
+  TSNode def = at;
+  while (!node_is_null(def) && kind(L, def) != K_function_definition) def = ts_node_parent(def);
+  if (node_is_null(def)) return false;
+  bool assigned = false, fresh = true;
+  int base = L->scratch.len;
+  vec_push(&L->scratch, field(L, def, L->f_body));
+  while (L->scratch.len > base) {
+    TSNode n = vec_pop(&L->scratch);
+    Kind k = kind(L, n);
+    if (k == K_function_definition || k == K_lambda || k == K_class_definition) continue;
+    if (k == K_assignment) {
+      TSNode left = field(L, n, L->f_left), right = field(L, n, L->f_right);
+      if (kind(L, left) == K_attribute && is_self(L, ms, field(L, left, L->f_object)) &&
+          !strcmp(text_of(L, field(L, left, L->f_attribute)), attr)) {
+        assigned = true;
+        Kind rk = node_is_null(right) ? K_OTHER : kind(L, right);
+        if (rk != K_list && rk != K_list_comprehension && fresh) {
+          fresh = false;
+          *from = n;
+        }
+      }
+    }
+    push_named_kids(L, n, &L->scratch);
+  }
+  return assigned && fresh;
+}
+
 bool class_attr_mutation(Lower *L, Scope *s, TSNode call) {
   TSNode fn = field(L, call, L->f_function);
   if (kind(L, fn) != K_attribute) return false;
@@ -371,6 +403,18 @@ bool class_attr_mutation(Lower *L, Scope *s, TSNode call) {
   if ((app || ext) && nk == 1 && kind(L, kids[0]) != K_keyword_argument &&
       kind(L, kids[0]) != K_list_splat) {
     nv = op_call(L, s, sp, app ? OP_LIST_APPEND : OP_LIST_EXTEND, 2, cur, lower_expr(L, s, kids[0]));
+    TSNode from = {0};
+    if (!attr_fresh(L, ms, call, attr, &from)) {
+      /* the list may be another holder's too: forget it here, and say that
+       * the other holder's change is not followed */
+      nv = op_call(L, s, sp, OP_LIST_SHARED, 1, nv);
+      if (!node_is_null(from))
+        diag_report(L->diags, DK_UNSUPPORTED, sp,
+                    "%s.%s may share its list with another holder (assigned at line %u): "
+                    "this %s changes that list too, which fathom does not follow; assign a "
+                    "new list (%s.%s = list(...)) first", ms->self_name, attr,
+                    span_of(L, from).line + 1, m, ms->self_name, attr);
+    }
   } else {   /* pop, sort, ...: not modelled on an attribute */
     diag_report_sev(L->diags, DK_UNSUPPORTED, SEV_ERROR, sp,
                     "%s.%s.%s(...) is not supported: in __init__ an attribute's list can grow "
