@@ -132,6 +132,8 @@ struct AnfGraph {
   } role;
   bool is_jit;              /* decorated @jit */
   bool is_main;             /* the `if __name__ == "__main__":` block */
+  bool init_helper;         /* a method __init__ calls to define attributes
+                               (parser/class.c): it returns the self it built */
   bool is_loop_header;      /* re-entered by its own body */
   bool is_assert_fail;      /* the failing branch of an assert */
   bool is_comprehension;    /* a graph of a generator expression: merging

@@ -66,8 +66,31 @@ const AbsValue *rule_make_class(EvalCall *c) {
                    abs_tuple(c->st, n, mfl));
 }
 
+/* Does g build its instance: an __init__ or an init helper? */
+static bool builds_self(const AnfGraph *g) {
+  const char *n = g->fn_name;
+  size_t len = n ? strlen(n) : 0;
+  return g->init_helper || (len > 9 && !strcmp(n + len - 9, ".__init__"));
+}
+
+/* An init helper run from outside __init__ changes a built instance: the
+ * lowering reports the calls it sees (self.h() in a method); this catches
+ * the others (net.h() in a function). */
+static void check_helper_caller(EvalCall *c) {
+  const Ctx *fc = engine_function_ctx(c->ctx);
+  if (!fc || !fc->g->init_helper || !fc->caller) return;
+  const Ctx *caller = engine_function_ctx(fc->caller);
+  if (!caller || builds_self(caller->g) || eval_drop_finding(c, DK_UNSUPPORTED)) return;
+  Diag *d = engine_report(c->E, c->node, c->node->span, c->ctx, DK_UNSUPPORTED, fx_sprintf(
+      "%s() assigns attributes, and %s calls it after __init__ returned: an instance is "
+      "immutable once built (only __init__ and the methods it calls may assign them)",
+      fc->g->fn_name, caller->g->fn_name ? caller->g->fn_name : "its caller"));
+  if (d) d->sev = SEV_ERROR;
+}
+
 /* set_attr(self, 'a', v) */
 const AbsValue *rule_set_attr(EvalCall *c) {
+  check_helper_caller(c);
   const AbsValue *self = c->args[0], *v = c->args[2];
   const char *name = str_of(c->args[1]);
   if (self->kind == ABS_BOTTOM || self->kind == ABS_ERROR) return self;

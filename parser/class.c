@@ -128,9 +128,129 @@ static const char *first_param(Lower *L, TSNode def) {
   return NULL;
 }
 
+/* ---- init helpers ----
+ * A method that assigns attributes of self (`self.a = v`, `self.a.append(v)`)
+ * and returns no value is an init helper: __init__ (or another helper) may
+ * call it as a statement, `self._build(n)`, to define attributes.  It is
+ * lowered like __init__ (it returns the self it built) and such a call
+ * rebinds self.  Called from any other method it would change a built
+ * instance: an `unsupported` error there. */
+
+static bool is_self_name(Lower *L, TSNode n, const char *self) {
+  return self && kind(L, n) == K_identifier && !strcmp(text_of(L, n), self);
+}
+
+/* Does the body of def assign attributes of self, and does it return no
+ * value? (nested defs and lambdas aside) */
+static bool defines_attrs(Lower *L, TSNode def, const char *self) {
+  bool assigns = false, returns = false;
+  int base = L->scratch.len;
+  vec_push(&L->scratch, field(L, def, L->f_body));
+  while (L->scratch.len > base) {
+    TSNode n = vec_pop(&L->scratch);
+    Kind k = kind(L, n);
+    if (k == K_function_definition || k == K_lambda || k == K_class_definition) continue;
+    if (k == K_return_statement) {
+      TSNode *kids;
+      int nk = named_kids(L, n, &kids);
+      for (int i = 0; i < nk; i++)
+        if (kind(L, kids[i]) != K_comment) returns = true;
+    }
+    if (k == K_assignment || k == K_augmented_assignment) {
+      TSNode left = field(L, n, L->f_left);
+      if (kind(L, left) == K_attribute && is_self_name(L, field(L, left, L->f_object), self))
+        assigns = true;
+    }
+    if (k == K_call) {
+      TSNode f = field(L, n, L->f_function);
+      if (kind(L, f) == K_attribute && kind(L, field(L, f, L->f_object)) == K_attribute &&
+          is_self_name(L, field(L, field(L, f, L->f_object), L->f_object), self) &&
+          alias_mutator(text_of(L, field(L, f, L->f_attribute))))
+        assigns = true;
+    }
+    push_named_kids(L, n, &L->scratch);
+  }
+  return assigns && !returns;
+}
+
+static bool is_helper(const char **helpers, const char *name) {
+  for (; helpers && *helpers; helpers++)
+    if (!strcmp(*helpers, name)) return true;
+  return false;
+}
+
+static const char **base_helpers(Lower *L, TSNode def) {
+  TSNode sup = child_field(L, def, "superclasses");
+  TSNode *kids;
+  int nk = node_is_null(sup) ? 0 : named_kids(L, sup, &kids);
+  for (int i = 0; i < nk; i++) {
+    if (kind(L, kids[i]) != K_identifier) continue;
+    const char *b = text_of(L, kids[i]);
+    for (int j = 0; j < L->class_helpers.len; j++)
+      if (L->class_helpers.items[j].cls == b) return L->class_helpers.items[j].helpers;
+  }
+  return NULL;
+}
+
+/* Does def's body call `self.m(...)` as a statement? */
+static bool calls_self_method(Lower *L, TSNode def, const char *m) {
+  const char *self = first_param(L, def);
+  bool found = false;
+  int base = L->scratch.len;
+  vec_push(&L->scratch, field(L, def, L->f_body));
+  while (L->scratch.len > base) {
+    TSNode n = vec_pop(&L->scratch);
+    Kind k = kind(L, n);
+    if (k == K_function_definition || k == K_lambda || k == K_class_definition) continue;
+    TSNode *e;
+    if (k == K_expression_statement && named_kids(L, n, &e) >= 1 && kind(L, e[0]) == K_call) {
+      TSNode f = field(L, e[0], L->f_function);
+      if (kind(L, f) == K_attribute && is_self_name(L, field(L, f, L->f_object), self) &&
+          !strcmp(text_of(L, field(L, f, L->f_attribute)), m))
+        found = true;
+    }
+    push_named_kids(L, n, &L->scratch);
+  }
+  return found;
+}
+
+/* The init helpers of a class: its base's (a class defined earlier in the
+ * file), and its methods that define attributes and that __init__ or
+ * another helper calls as a statement. */
+static const char **class_helper_names(Lower *L, const char *cls, TSNode def, TSNode *kids,
+                                       int nk) {
+  VEC(const char *) hs = {0};
+  for (const char **b = base_helpers(L, def); b && *b; b++) vec_push(&hs, *b);
+  VEC(TSNode) callers = {0};   /* __init__ and the helpers found so far */
+  VEC(TSNode) cands = {0};     /* methods that define attributes */
+  for (int i = 0; i < nk; i++) {
+    TSNode d = kids[i];
+    if (kind(L, d) != K_function_definition) continue;   /* decorated: static, property */
+    TSNode name = field(L, d, L->f_name);
+    if (node_is_null(name)) continue;
+    if (!strcmp(text_of(L, name), "__init__")) vec_push(&callers, d);
+    else if (defines_attrs(L, d, first_param(L, d))) vec_push(&cands, d);
+  }
+  for (int done = 0; done < callers.len; done++)   /* callers grows: a worklist */
+    for (int j = 0; j < cands.len; j++) {
+      if (node_is_null(cands.items[j])) continue;
+      const char *m = text_of(L, field(L, cands.items[j], L->f_name));
+      if (!calls_self_method(L, callers.items[done], m)) continue;
+      vec_push(&hs, m);
+      vec_push(&callers, cands.items[j]);
+      cands.items[j] = (TSNode){0};
+    }
+  vec_push(&hs, NULL);
+  struct ClassHelpers ch = {cls, hs.items};
+  vec_push(&L->class_helpers, ch);
+  return hs.items;
+}
+
+
 /* A method: a graph `Name.m` like a module-level def, its body lowered
  * after the module level. */
-static void class_method(Lower *L, Scope *s, const char *cls, TSNode n, MemberVec *members) {
+static void class_method(Lower *L, Scope *s, const char *cls, TSNode n, MemberVec *members,
+                         const char **helpers) {
   TSNode def = n;
   int flags = 0;
   if (kind(L, n) == K_decorated_definition) {
@@ -152,7 +272,10 @@ static void class_method(Lower *L, Scope *s, const char *cls, TSNode n, MemberVe
   Scope *fs = scope_new(L, s, SC_FUNCTION, full);
   fs->cls_name = cls;
   fs->self_name = (flags & MEM_STATIC) ? NULL : first_param(L, def);
-  fs->is_init = fs->self_name && !strcmp(mname, "__init__");
+  fs->helpers = helpers;
+  g->init_helper = fs->self_name && strcmp(mname, "__init__") &&
+                   kind(L, n) == K_function_definition && is_helper(helpers, mname);
+  fs->is_init = fs->self_name && (!strcmp(mname, "__init__") || g->init_helper);
   lower_params(L, s, fs, g, field(L, def, L->f_parameters));
   Pending p = {.def = def, .g = g, .fs = fs};
   vec_push(L->pending, p);
@@ -245,11 +368,12 @@ void lower_class(Lower *L, Scope *s, TSNode def, TSNode decorated) {
   TSNode body = field(L, def, L->f_body);
   TSNode *kids;
   int nk = node_is_null(body) ? 0 : named_kids(L, body, &kids);
+  const char **helpers = class_helper_names(L, cls, def, kids, nk);
   for (int i = 0; i < nk; i++) {
     TSNode k = kids[i];
     switch (kind(L, k)) {
     case K_function_definition: case K_decorated_definition:
-      class_method(L, s, cls, k, &members);
+      class_method(L, s, cls, k, &members, helpers);
       break;
     case K_pass_statement: case K_comment: break;
     case K_expression_statement: {
@@ -347,13 +471,13 @@ bool class_assign_attr(Lower *L, Scope *s, TSNode t, AnfNode *v) {
   return true;
 }
 
-/* Does __init__ (the def around `at`) assign self.attr only fresh lists
+/* Does the class around `at` assign self.attr only fresh lists
  * (`[...]`, a list comprehension)?  Otherwise the attribute may share its
  * list with another holder (`self.ys = xs`), whom an append changes too.
  * *from gets the first assignment that is not fresh. */
 static bool attr_fresh(Lower *L, Scope *ms, TSNode at, const char *attr, TSNode *from) {
-  TSNode def = at;
-  while (!node_is_null(def) && kind(L, def) != K_function_definition) def = ts_node_parent(def);
+  TSNode def = at;   /* the class: its __init__ and init helpers may assign it */
+  while (!node_is_null(def) && kind(L, def) != K_class_definition) def = ts_node_parent(def);
   if (node_is_null(def)) return false;
   bool assigned = false, fresh = true;
   int base = L->scratch.len;
@@ -361,7 +485,7 @@ static bool attr_fresh(Lower *L, Scope *ms, TSNode at, const char *attr, TSNode 
   while (L->scratch.len > base) {
     TSNode n = vec_pop(&L->scratch);
     Kind k = kind(L, n);
-    if (k == K_function_definition || k == K_lambda || k == K_class_definition) continue;
+    if (k == K_lambda || k == K_class_definition) continue;
     if (k == K_assignment) {
       TSNode left = field(L, n, L->f_left), right = field(L, n, L->f_right);
       if (kind(L, left) == K_attribute && is_self(L, ms, field(L, left, L->f_object)) &&
@@ -457,12 +581,35 @@ AnfNode *class_super_attr(Lower *L, Scope *s, TSNode n) {
   return op_call(L, s, sp, OP_SUPER_ATTR, 3, read_class(L, ms, sp), self_value(L, s, ms, sp), nm);
 }
 
+TSNode class_helper_receiver(Lower *L, TSNode stmt) {
+  TSNode *kids;
+  if (!L->init_self || named_kids(L, stmt, &kids) < 1 || kind(L, kids[0]) != K_call)
+    return (TSNode){0};
+  TSNode fn = field(L, kids[0], L->f_function);
+  if (kind(L, fn) != K_attribute) return (TSNode){0};
+  TSNode obj = field(L, fn, L->f_object);
+  if (!is_self_name(L, obj, L->init_self) ||
+      !is_helper(L->init_helpers, text_of(L, field(L, fn, L->f_attribute))))
+    return (TSNode){0};
+  return obj;
+}
+
 bool class_init_call(Lower *L, Scope *s, TSNode call) {
   Scope *ms = method_scope(s);
-  if (!ms || !ms->is_init || s != ms) return false;
+  if (!ms) return false;
   TSNode fn = field(L, call, L->f_function);
-  if (kind(L, fn) != K_attribute || strcmp(text_of(L, field(L, fn, L->f_attribute)), "__init__"))
+  if (kind(L, fn) != K_attribute) return false;
+  const char *m = text_of(L, field(L, fn, L->f_attribute));
+  bool helper = is_self(L, ms, field(L, fn, L->f_object)) && is_helper(ms->helpers, m);
+  if (helper && !ms->is_init) {
+    diag_report_sev(L->diags, DK_UNSUPPORTED, SEV_ERROR, span_of(L, call),
+                    "%s.%s() assigns attributes of %s: only __init__ may call it, since an "
+                    "instance is immutable once __init__ returns", ms->cls_name, m,
+                    ms->self_name);
     return false;
+  }
+  if (!ms->is_init || s != ms) return false;
+  if (!helper && strcmp(m, "__init__")) return false;
   AnfNode *r = lower_call(L, s, call);
   if (s->cur.g) bind_local(L, s, ms->self_name, r, span_of(L, call));
   return true;

@@ -122,7 +122,9 @@ struct Scope {
   /* methods (class.c) */
   const char *cls_name;  /* the class a method belongs to, else NULL */
   const char *self_name; /* its instance parameter (NULL: static method) */
-  bool is_init;          /* __init__: `self.a = v` rebinds self (set_attr) */
+  bool is_init;          /* __init__ or a helper it calls: `self.a = v`
+                            rebinds self (set_attr), self is the result */
+  const char **helpers;  /* the class's init helpers (NULL-terminated) */
 };
 
 /* Sorted byte offsets of one kind of source text (see index_source). */
@@ -185,6 +187,8 @@ typedef struct Lower {
   PendingVec *pending;     /* bodies lowered after the module level */
   const char *init_self;   /* while an __init__ body is lowered: its self
                               parameter, which `self.a = v` rebinds */
+  const char **init_helpers; /* and the helpers whose calls rebind it */
+  VEC(struct ClassHelpers { const char *cls; const char **helpers; }) class_helpers;
 } Lower;
 
 enum { LOWER_MAX_DEPTH = 600 };
@@ -322,6 +326,10 @@ void class_method_env(Lower *L, Scope *fs, AnfGraph *g);
 int class_attr_local(Lower *L, Scope *s, TSNode n);
 /* The read v of `self.a` (n) with the facts known about it applied. */
 AnfNode *class_attr_read(Lower *L, Scope *s, TSNode n, AnfNode *v);
+
+/* For an expression statement `self.h(...)` in an __init__ being lowered,
+ * h one of its class's init helpers: the `self` identifier, else null. */
+TSNode class_helper_receiver(Lower *L, TSNode stmt);
 
 /* stmt.c */
 void lower_block(Lower *L, Scope *s, TSNode block);

@@ -133,6 +133,12 @@ void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
     case K_for_statement:
       walk_targets(L, field(L, n, L->f_left), fn, ctx);
       break;
+    case K_expression_statement:   /* self.helper(...) in __init__ (class.c) */
+      if (L->init_helpers) {
+        TSNode recv = class_helper_receiver(L, n);
+        if (!node_is_null(recv)) fn(L, ctx, recv, (TSNode){0});
+      }
+      break;
     case K_named_expression:
       walk_targets(L, field(L, n, L->f_name), fn, ctx);
       vec_push(stack, field(L, n, L->f_value));

@@ -803,7 +803,9 @@ void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
  * block's), whose implicit `return None` sits at the end of `def`. */
 void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
   const char *outer_init_self = L->init_self;
+  const char **outer_helpers = L->init_helpers;
   L->init_self = fs->is_init ? fs->self_name : NULL;
+  L->init_helpers = fs->is_init ? fs->helpers : NULL;
   scan_function_body(L, fs, body);
   class_method_locals(L, fs, body);
   alias_scan(L, fs, body);
@@ -847,6 +849,7 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
     }
   }
   L->init_self = outer_init_self;
+  L->init_helpers = outer_helpers;
 }
 
 static bool nested_decorators(Lower *L, TSNode n) {
