@@ -1,7 +1,7 @@
 # Methods that __init__ calls to define attributes (init helpers): a method
 # that assigns attributes of self and returns no value may be called as a
 # statement from __init__ (or its base's) to build the instance; from any
-# other method it would change a built instance, an error.
+# other method or function it would change a built instance, an error.
 from fathom import *
 
 
@@ -18,7 +18,7 @@ class Base(Module):
         self.layers = []
 
     def _grow(self, i):
-        self.layers.append(i * 10)
+        self.layers.append(i * 10)  # expect-error: unsupported
 
     def forward(self, x):
         return matmul(x, self.w)
@@ -38,3 +38,4 @@ if __name__ == "__main__":
     reveal_type(b)  # expect-type: Base{n: i64=3, w: Tensor[f32, (3, 3)], layers: list[i64=0, i64=10]}
     reveal_type(Child().w)  # expect-type: Tensor[f32, (5, 5)]
     reveal_type(b(ones((2, 3), f32)))  # expect-type: Tensor[f32, (2, 3)]
+    b._grow(7)
