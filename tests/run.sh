@@ -352,12 +352,12 @@ suite_tensor() {
 }
 
 # Differential soundness: tests/soundness.py calls the annotated entry
-# functions of each program in tests/types and tests/infer under CPython on
+# functions of each program in tests/types, tests/infer and tests/classes under CPython on
 # random inputs; every result must lie inside the return value `fathom infer`
 # gives.  One result per program with such an entry (status 4: none, skipped).
 suite_soundness() {
   local py name out why
-  for py in "$TESTS"/types/*.py "$TESTS"/infer/*.py; do
+  for py in "$TESTS"/types/*.py "$TESTS"/infer/*.py "$TESTS"/classes/*.py; do
     [ -e "$py" ] || continue
     name=$(basename "$(dirname "$py")")/$(basename "$py" .py)
     out=$TMP/soundness.out
