@@ -883,7 +883,7 @@ static void lower_nested_def(Lower *L, Scope *s, TSNode n) {
   bool jit = kind(L, n) == K_decorated_definition ? nested_decorators(L, n) : false;
   TSNode def = kind(L, n) == K_decorated_definition ? field(L, n, L->f_definition) : n;
   if (kind(L, def) == K_class_definition) {
-    unsupported_stmt(L, def, "class");
+    unsupported_stmt(L, def, "a class inside a function (classes go at module level)");
     return;
   }
   TSNode name = field(L, def, L->f_name);
@@ -948,7 +948,7 @@ static void lower_stmt_kind(Lower *L, Scope *s, TSNode n) {
   case K_assert_statement: lower_assert(L, s, n); return;
   case K_raise_statement: lower_raise(L, s, n); return;
   case K_function_definition: case K_decorated_definition: lower_nested_def(L, s, n); return;
-  case K_class_definition: unsupported_stmt(L, n, "class"); poison(L, s, n); return;
+  case K_class_definition: unsupported_stmt(L, n, "a class inside a function (classes go at module level)"); poison(L, s, n); return;
   case K_try_statement: lower_try(L, s, n); return;
   case K_with_statement: lower_with(L, s, n); return;
   case K_match_statement: unsupported_stmt(L, n, "match"); poison(L, s, n); return;
