@@ -19,6 +19,7 @@
 #include "internal.h"
 
 enum { MEM_STATIC = 1, MEM_PROPERTY = 2 };   /* abstract.h ABS_MEM_* */
+enum { MEM_UNKNOWN = 256 };   /* a decorator fathom does not model (lowering only) */
 enum { CLS_DATACLASS = 2 };                  /* abstract.h ABS_CLS_* */
 
 typedef struct Member { const char *name; AnfNode *value; int flags; Span span; } Member;
@@ -99,8 +100,10 @@ static int method_decorators(Lower *L, TSNode decorated) {
     const char *d = decorator_name(L, kids[i]);
     if (!strcmp(d, "staticmethod")) flags |= MEM_STATIC;
     else if (!strcmp(d, "property")) flags |= MEM_PROPERTY;
-    else if (strcmp(d, "jit"))
+    else if (strcmp(d, "jit")) {
       unsupported(L, kids[i], "a method decorator other than @staticmethod and @property");
+      flags |= MEM_UNKNOWN;
+    }
   }
   return flags;
 }
@@ -279,7 +282,10 @@ static void class_method(Lower *L, Scope *s, const char *cls, TSNode n, MemberVe
   lower_params(L, s, fs, g, field(L, def, L->f_parameters));
   Pending p = {.def = def, .g = g, .fs = fs};
   vec_push(L->pending, p);
-  Member m = {mname, anf_const_graph(L->mod, span_of(L, name), g), flags, span_of(L, name)};
+  /* a decorator fathom does not model may replace the method: unknown */
+  AnfNode *v = (flags & MEM_UNKNOWN) ? unsupported_value(L, span_of(L, name))
+                                     : anf_const_graph(L->mod, span_of(L, name), g);
+  Member m = {mname, v, flags & ~MEM_UNKNOWN, span_of(L, name)};
   vec_push(members, m);
 }
 
