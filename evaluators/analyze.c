@@ -156,6 +156,10 @@ static const AbsValue *method_self(Analysis *a, AnfGraph *g) {
       if (x->kind != ABS_INSTANCE || x->inst.attrs->tuple.n || r->kind != ABS_INSTANCE) continue;
       const char *cn = x->inst.cls->cls.name;
       if (strlen(cn) != clen || strncmp(cn, g->fn_name, clen)) continue;
+      /* a static method, or one a decorator replaced, takes no instance */
+      unsigned fl = 0;
+      const AbsValue *mem = abs_class_member(x->inst.cls, g->fn_name + clen + 1, &fl, NULL);
+      if (!mem || mem->kind != ABS_FUNC || (fl & ABS_MEM_STATIC)) return NULL;
       self = self ? abs_join_soft(a->st, self, r) : r;
     }
   }
@@ -424,7 +428,19 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
   CtxTable *t = engine_contexts(a->E);
   for (int i = 0; i < m->functions.len; i++) {
     AnfGraph *g = m->functions.items[i];
-    if (!cache_graph_contexts(t, g)) engine_run(a->E, g, unknown_args(a, g));
+    if (cache_graph_contexts(t, g)) continue;
+    const AbsValue *args = unknown_args(a, g);
+    /* a method nobody called runs on the instances the program built, so
+     * a misspelt attribute there is found too */
+    const AbsValue *self = is_method(g) && !ends_with(g->fn_name, ".__init__") &&
+                                   !g->init_helper ? method_self(a, g) : NULL;
+    if (self) {
+      const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+      for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];
+      items[0] = self;
+      args = abs_tuple(a->st, g->nparams, items);
+    }
+    engine_run(a->E, g, args);
   }
   for (int round = 0; round < 64 && run_unreached_nested(a); round++) {}
   for (int round = 0; round < 16; round++) {
