@@ -252,8 +252,8 @@ static const char **class_helper_names(Lower *L, const char *cls, TSNode def, TS
 
 /* A method: a graph `Name.m` like a module-level def, its body lowered
  * after the module level. */
-static void class_method(Lower *L, Scope *s, const char *cls, TSNode n, MemberVec *members,
-                         const char **helpers) {
+static void class_method(Lower *L, Scope *s, Scope *cs, const char *cls, TSNode n,
+                         MemberVec *members, const char **helpers) {
   TSNode def = n;
   int flags = 0;
   if (kind(L, n) == K_decorated_definition) {
@@ -279,7 +279,7 @@ static void class_method(Lower *L, Scope *s, const char *cls, TSNode n, MemberVe
   g->init_helper = fs->self_name && strcmp(mname, "__init__") &&
                    kind(L, n) == K_function_definition && is_helper(helpers, mname);
   fs->is_init = fs->self_name && (!strcmp(mname, "__init__") || g->init_helper);
-  lower_params(L, s, fs, g, field(L, def, L->f_parameters));
+  lower_params(L, cs, fs, g, field(L, def, L->f_parameters));   /* defaults: class scope */
   Pending p = {.def = def, .g = g, .fs = fs};
   vec_push(L->pending, p);
   /* a decorator fathom does not model may replace the method: unknown */
@@ -312,6 +312,10 @@ static void class_binding(Lower *L, Scope *s, TSNode a, MemberVec *members, Fiel
     }
     Member m = {name, v, 0, sp};
     vec_push(members, m);
+    /* later class-body expressions see it (the class scope, CPython) */
+    int i = scope_local(s, name);
+    if (i < 0) i = scope_add_local(s, name, sp);
+    s->cur.env[i] = (Binding){.node = v, .st = ST_DEF};
   }
   if (dataclass && !node_is_null(type)) {
     Field f = {name, v, sp, type};
@@ -375,11 +379,16 @@ void lower_class(Lower *L, Scope *s, TSNode def, TSNode decorated) {
   TSNode *kids;
   int nk = node_is_null(body) ? 0 : named_kids(L, body, &kids);
   const char **helpers = class_helper_names(L, cls, def, kids, nk);
+  /* The class body's own scope: its bindings, in order, shadow globals
+   * for the expressions after them (methods do not see it, as in CPython). */
+  Scope *cs = scope_new(L, s, SC_MODULE, cls);
+  cs->cur = (Block){.g = s->cur.g, .env = fx_array(Binding, nk + 1)};
+  cs->ctl = s->ctl;
   for (int i = 0; i < nk; i++) {
     TSNode k = kids[i];
     switch (kind(L, k)) {
     case K_function_definition: case K_decorated_definition:
-      class_method(L, s, cls, k, &members, helpers);
+      class_method(L, s, cs, cls, k, &members, helpers);
       break;
     case K_pass_statement: case K_comment: break;
     case K_expression_statement: {
@@ -388,7 +397,7 @@ void lower_class(Lower *L, Scope *s, TSNode def, TSNode decorated) {
       Kind ek = kind(L, e[0]);
       if (ek == K_string || ek == K_concatenated_string) break;   /* docstring */
       if (ek == K_assignment) {
-        class_binding(L, s, e[0], &members, &fields, dataclass);
+        class_binding(L, cs, e[0], &members, &fields, dataclass);
         break;
       }
       unsupported_stmt(L, k, "this statement in a class body");

@@ -6,6 +6,7 @@ from fathom import *
 
 class Linear(Module):
     SCALE = 2
+    DOUBLE = SCALE * 2   # the class body's own names come first
 
     def __init__(self, n_in, n_out):
         super().__init__()
@@ -37,6 +38,7 @@ if __name__ == "__main__":
     out = b(h)  # expect-type: Tensor[f32, (32, 10)]
     reveal_type(a.width())  # expect-type: i64=512
     reveal_type(Linear.SCALE)  # expect-type: i64=2
+    reveal_type(a.DOUBLE)  # expect-type: i64=4
     f = b.forward
     reveal_type(f(h))  # expect-type: Tensor[f32, (32, 10)]
     p = Point(3, y=4)
