@@ -24,7 +24,7 @@ OPT      ?= -O2 -g
 DEBUG    ?= -DNDEBUG
 CFLAGS_ALL = -std=c17 $(OPT) $(DEBUG) $(WARN) $(EXTRA_CFLAGS) -D_POSIX_C_SOURCE=200809L \
              $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS_ALL = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+LDLIBS_ALL = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lunistring -lm
 
 MODULES  := util diag anf parser abstract cache evaluators controlflow specialize lsp api
 LIB_SRC  := $(foreach d,$(MODULES),$(wildcard $(d)/*.c))
@@ -42,7 +42,8 @@ all: $(BUILD)/fathom
 deps:
 	@./scripts/deps.sh
 
-$(GRAMMAR)/parser.c:
+# a fresh clone has no grammar yet: fetching it makes both files
+$(GRAMMAR)/parser.c $(GRAMMAR)/scanner.c &:
 	@./scripts/deps.sh
 
 $(BUILD)/%.o: %.c $(HEADERS)

@@ -20,6 +20,9 @@ typedef struct SrcFile {
 } SrcFile;
 
 SrcFile *srcfile_new(const char *path, const char *text, size_t len);
+/* Copy src to dst (room for len bytes) with "\r\n" and "\r" made "\n";
+ * returns the new length (dst may be src). */
+size_t srcfile_newlines(char *dst, const char *src, size_t len);
 /* Read a whole file; NULL (and *err set to strerror text) on I/O failure. */
 SrcFile *srcfile_read(const char *path, const char **err);
 /* The text of 0-based line `line` without its newline. */

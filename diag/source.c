@@ -1,10 +1,9 @@
 /* source.c: source files, their line tables, and spans.
  *
  * A SrcFile owns a GC copy of the file's bytes (any bytes, NUL included,
- * with one extra NUL after the end) and a line table: line_starts[i] is the
- * byte offset where 0-based line i begins.  Lines are split on '\n' only;
- * a '\r' just before the '\n' belongs to the line ending, not to the text
- * srcfile_line returns.  There is always one more line than there are '\n'
+ * with one extra NUL after the end, its newlines translated to "\n" as
+ * CPython's tokenizer does) and a line table: line_starts[i] is the byte
+ * offset where 0-based line i begins.  Lines are split on '\n'.  There is always one more line than there are '\n'
  * bytes, so every offset in [0, len] -- end of file included -- has a line.
  *
  * A Span is a half-open byte range with the 0-based line and byte column of
@@ -27,13 +26,32 @@ static void build_line_table(SrcFile *f) {
     if (f->text[i] == '\n') f->line_starts[line++] = (uint32_t)(i + 1);
 }
 
-/* A file from text already in memory (copied).  NULL when len does not fit
- * the 32-bit offsets of a Span. */
+size_t srcfile_newlines(char *dst, const char *src, size_t len) {
+  size_t n = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (src[i] != '\r') { dst[n++] = src[i]; continue; }
+    dst[n++] = '\n';
+    if (i + 1 < len && src[i + 1] == '\n') i++;
+  }
+  return n;
+}
+
+/* A file from text already in memory (copied, newlines translated as
+ * CPython's tokenizer does: "\r\n" and a lone "\r" become "\n", so string
+ * literals and line numbers agree with CPython).  NULL when len does not
+ * fit the 32-bit offsets of a Span. */
 SrcFile *srcfile_new(const char *path, const char *text, size_t len) {
   if (len >= UINT32_MAX) return NULL;
   SrcFile *f = fx_new(SrcFile);
   f->path = fx_strdup(path ? path : "");
-  f->text = fx_strndup(text, len);
+  if (len && memchr(text, '\r', len)) {
+    char *t = fx_alloc_atomic(len + 1);
+    len = srcfile_newlines(t, text, len);
+    t[len] = 0;
+    f->text = t;
+  } else {
+    f->text = fx_strndup(text, len);
+  }
   f->len = len;
   build_line_table(f);
   return f;
@@ -61,12 +79,11 @@ SrcFile *srcfile_read(const char *path, const char **err) {
   return srcfile_new(path, sb_cstr(&b), b.len);
 }
 
-/* The text of line `line` without "\n" or "\r\n"; NULL past the last line. */
+/* The text of line `line` without its "\n"; NULL past the last line. */
 const char *srcfile_line(const SrcFile *f, uint32_t line, size_t *len) {
   if (!f || line >= f->nlines) { *len = 0; return NULL; }
   size_t start = f->line_starts[line];
   size_t end = line + 1 < f->nlines ? f->line_starts[line + 1] - 1 : f->len;
-  if (end < f->len && end > start && f->text[end - 1] == '\r') end--;
   *len = end - start;
   return f->text + start;
 }

@@ -381,8 +381,10 @@ static bool apply_change(Server *S, Doc *d, json_t *change)
 {
   json_t *text = json_object_get(change, "text");
   if (!json_is_string(text)) return false;
-  const char *ins = json_string_value(text);
   size_t n = json_string_length(text);
+  char *ins = fx_alloc_atomic(n + 1);   /* newlines as the document holds them */
+  n = srcfile_newlines(ins, json_string_value(text), n);
+  ins[n] = 0;
   json_t *range = json_object_get(change, "range");
   if (!range) {   /* the whole text */
     parse_doc_forget(d->pd);

@@ -11,6 +11,7 @@
  *
  * Long left-nested chains (a 1 MB line `1 + 1 + ...`) are folded with an
  * explicit stack; other nesting is bounded by depth_enter(). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,17 +160,64 @@ static void put_utf8(StrBuf *b, unsigned long cp) {
   }
 }
 
-/* Python escape sequences of a non-raw str literal. */
-static void decode_escapes(StrBuf *b, const char *t, size_t n) {
+/* An escape CPython rejects: a syntax error at the escape's bytes. */
+static void bad_escape(Lower *L, const char *at, size_t n, const char *why) {
+  uint32_t a = (uint32_t)(at - L->src);
+  diag_report(L->diags, DK_SYNTAX, span_from_bytes(L->file, a, a + (uint32_t)n),
+              "%s (CPython rejects this string literal)", why);
+}
+
+static int hex_digits(const char *t, size_t n) {
+  int k = 0;
+  while ((size_t)k < n && isxdigit((unsigned char)t[k])) k++;
+  return k;
+}
+
+/* Python escape sequences of a non-raw str literal; an escape CPython
+ * rejects is reported and kept as written. */
+static void decode_escapes(Lower *L, StrBuf *b, const char *t, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (t[i] != '\\' || i + 1 >= n) { sb_putc(b, t[i]); continue; }
     char c = t[++i];
     int hex = c == 'x' ? 2 : c == 'u' ? 4 : c == 'U' ? 8 : 0;
-    if (hex && i + (size_t)hex < n) {
+    if (hex) {
+      int got = hex_digits(t + i + 1, n - i - 1 < (size_t)hex ? n - i - 1 : (size_t)hex);
+      if (got < hex) {
+        bad_escape(L, t + i - 1, (size_t)got + 2,
+                   fx_sprintf("truncated \\%c escape: it needs %d hex digits", c, hex));
+        sb_putc(b, '\\');
+        sb_putc(b, c);
+        continue;
+      }
       char buf[9] = {0};
       memcpy(buf, t + i + 1, (size_t)hex);
-      put_utf8(b, strtoul(buf, NULL, 16));
+      unsigned long cp = strtoul(buf, NULL, 16);
+      if (cp > 0x10FFFF) {
+        bad_escape(L, t + i - 1, (size_t)hex + 2,
+                   "illegal Unicode character: \\U escapes stop at \\U0010FFFF");
+        cp = 0xFFFD;
+      }
+      put_utf8(b, cp);
       i += (size_t)hex;
+      continue;
+    }
+    if (c == 'N') {
+      const char *close = i + 1 < n && t[i + 1] == '{' ? memchr(t + i + 2, '}', n - i - 2) : NULL;
+      if (!close) {
+        bad_escape(L, t + i - 1, 2, "malformed \\N character escape: write \\N{NAME}");
+        sb_putc(b, '\\');
+        sb_putc(b, c);
+        continue;
+      }
+      size_t len = (size_t)(close - (t + i + 2));
+      long cp = unicode_char_named(t + i + 2, len);
+      if (cp < 0) {
+        bad_escape(L, t + i - 1, len + 4,
+                   fx_sprintf("unknown Unicode character name '%.*s'", (int)len, t + i + 2));
+        cp = 0xFFFD;
+      }
+      put_utf8(b, (unsigned long)cp);
+      i += len + 2;
       continue;
     }
     if (c >= '0' && c <= '7') {
@@ -184,7 +232,6 @@ static void decode_escapes(StrBuf *b, const char *t, size_t n) {
     case 'n': sb_putc(b, '\n'); break;
     case 't': sb_putc(b, '\t'); break;
     case 'r': sb_putc(b, '\r'); break;
-    case '0': sb_putc(b, '\0'); break;
     case 'a': sb_putc(b, '\a'); break;
     case 'b': sb_putc(b, '\b'); break;
     case 'f': sb_putc(b, '\f'); break;
@@ -223,10 +270,10 @@ static void flush_text(Lower *L, Span sp, StrParts *P) {
 }
 
 /* Literal text of an f-string piece: escapes, then {{ and }} as braces. */
-static void put_f_text(StrBuf *b, const char *t, size_t n, bool raw) {
+static void put_f_text(Lower *L, StrBuf *b, const char *t, size_t n, bool raw) {
   StrBuf d = {0};
   if (raw) sb_putn(&d, t, n);
-  else decode_escapes(&d, t, n);
+  else decode_escapes(L, &d, t, n);
   for (size_t i = 0; i < d.len; i++) {
     sb_putc(b, d.s[i]);
     if ((d.s[i] == '{' || d.s[i] == '}') && i + 1 < d.len && d.s[i + 1] == d.s[i]) i++;
@@ -323,9 +370,9 @@ static bool string_parts(Lower *L, Scope *s, TSNode n, StrParts *P) {
     } else if (kind(L, k) == K_string_content) {
       const char *t = L->src + ts_node_start_byte(k);
       size_t len = ts_node_end_byte(k) - ts_node_start_byte(k);
-      if (is_f) put_f_text(&P->text, t, len, raw);
+      if (is_f) put_f_text(L, &P->text, t, len, raw);
       else if (raw) sb_putn(&P->text, t, len);
-      else decode_escapes(&P->text, t, len);
+      else decode_escapes(L, &P->text, t, len);
     } else if (kind(L, k) == K_interpolation) {
       AnfNode *v = lower_interpolation(L, s, k, P);
       flush_text(L, sp, P);

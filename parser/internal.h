@@ -249,6 +249,11 @@ AnfNode *mutated_receiver(Lower *L, Scope *s, TSNode obj, Span whole);
  * rebind it with its lists forgotten. */
 void forget_lists(Lower *L, Scope *s, TSNode obj);
 
+/* charname.c */
+/* The code point the name of a \N{NAME} escape gives (n bytes at t), as
+ * CPython resolves it, or -1. */
+long unicode_char_named(const char *t, size_t n);
+
 /* expr.c */
 AnfNode *lower_expr(Lower *L, Scope *s, TSNode n);
 AnfNode *lower_call(Lower *L, Scope *s, TSNode n);

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <uninorm.h>
 #include "internal.h"
 
 const TSLanguage *tree_sitter_python(void);
@@ -62,9 +63,24 @@ Span span_of(Lower *L, TSNode n) {
   return sp;
 }
 
+/* An identifier with non-ASCII letters, NFKC-normalised as CPython's
+ * parser does (`ﬁ` and `fi` are one name; U+212B ANGSTROM SIGN is U+00C5). */
+static const char *nfkc_name(Lower *L, const char *s, size_t n) {
+  size_t len = 0;
+  uint8_t *u = u8_normalize(UNINORM_NFKC, (const uint8_t *)s, n, NULL, &len);
+  if (!u) return strtab_intern(L->strings, s, n);
+  const char *r = strtab_intern(L->strings, (const char *)u, len);
+  free(u);
+  return r;
+}
+
 const char *text_of(Lower *L, TSNode n) {
   uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
-  return strtab_intern(L->strings, L->src + a, b - a);
+  const char *s = L->src + a;
+  if (ts_node_symbol(n) < L->nsymbols && L->kind_of[ts_node_symbol(n)] == K_identifier)
+    for (uint32_t i = 0; i < b - a; i++)
+      if ((unsigned char)s[i] >= 0x80) return nfkc_name(L, s, b - a);
+  return strtab_intern(L->strings, s, b - a);
 }
 
 TSNode field(Lower *L, TSNode n, TSFieldId f) {

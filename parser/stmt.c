@@ -318,9 +318,12 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
   TSNode alt = field(L, n, L->f_alternative);
   TSNode else_body = node_is_null(alt) ? alt : field(L, alt, L->f_body);
   bool cps = stmt_has_return(L, body) || (!node_is_null(else_body) && stmt_has_return(L, else_body));
-  /* loop-carried variables: assigned in the body, the condition or the target */
+  /* loop-carried variables: assigned in the body, the condition, the
+   * target or the else clause (which runs in the exit block: what it binds
+   * leaves the loop with the rest) */
   bool *mark = fx_alloc_atomic(sizeof(bool) * (size_t)(s->locals.len + 1));
   mark_bound_in(L, s, body, mark);
+  if (!node_is_null(else_body)) mark_bound_in(L, s, else_body, mark);
   if (is_for) mark_targets(L, s, field(L, n, L->f_left), mark);
   else mark_bound_in(L, s, field(L, n, L->f_condition), mark);
   Ctl lp = {.kind = cps ? CTL_CPS_LOOP : CTL_EXPR_LOOP, .up = s->ctl, .is_for = is_for, .span = sp};
@@ -402,7 +405,11 @@ static void lower_loop(Lower *L, Scope *s, TSNode n, bool is_for) {
   if (!node_is_null(else_body)) lower_block(L, s, else_body);
   Block exit_end = s->cur;
   BindStatus *st = fx_array(BindStatus, lp.ncarried + 1);
-  for (int i = 0; i < lp.ncarried; i++) st[i] = henv[lp.carried[i]].st;
+  /* without a break every way out passes the else clause: what it binds
+   * is bound after the loop */
+  bool via_else = exit_end.g && !has_break(L, body);
+  for (int i = 0; i < lp.ncarried; i++)
+    st[i] = via_else ? exit_end.env[lp.carried[i]].st : henv[lp.carried[i]].st;
 
   if (!cps) {
     if (exit_end.g) anf_set_output(exit_end.g, loop_leave(L, s, &lp, sp));

@@ -8,8 +8,9 @@
 # tests/diag, then a line `exit: N`), and the bad-input tests (inputs made
 # at test time by tests/bad/gen.py), then the analysis suites (infer, types, classes,
 # soundness, runtime, tensor, examples, shapes, ops: each is described
-# above its function below).  Prints one line per failure, then
-# exactly `N passed, N failed`; exits 1 when anything failed.
+# above its function below).  Prints one line per failure, a line
+# `suite NAME: N passed, N failed (T s)` as each suite ends, then exactly
+# `N passed, N failed`; exits 1 when anything failed.
 #
 #   UPDATE=1 tests/run.sh build     rewrite .anf/.err files that differ (or
 #                                   are missing) and say which changed;
@@ -211,6 +212,8 @@ suite_bad() {
   for valid in bom crlf no_newline tabs; do
     bad_case "$valid" 0 '^Success: no issues found in 1 source file$' "${check[@]}" "$dir/$valid.py"
   done
+  bad_case crlf-strings 0 '^f\(\) -> tuple\[i64=5, i64=2\]$' "$FATHOM" infer "$dir/crlf_strings.py"
+  bad_case cr-only 0 '^f\(\) -> i64=1$' "$FATHOM" infer "$dir/cr_only.py"
   bad_case no-py-files 0 '^Success: no issues found in 0 source files$' "${check[@]}" "$dir/no_py_files"
   bad_case missing-file 2 "^fathom: error: cannot read '.*/missing.py': No such file or directory$" \
     "${check[@]}" "$dir/missing.py"
@@ -735,7 +738,10 @@ for suite in $SUITES; do
     fail "$suite" "$FATHOM not found"
     continue
   fi
+  p0=$passed f0=$failed t0=$SECONDS
   "suite_$suite"
+  # progress for a person watching (not the summary format test-all.sh reads)
+  echo "suite $suite: $((passed - p0)) passed, $((failed - f0)) failed ($((SECONDS - t0)) s)"
 done
 
 echo "$passed passed, $failed failed"

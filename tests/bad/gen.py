@@ -18,6 +18,8 @@ same on every run (fixed random seed).
   elif_chain.py     if + 999 elifs: 1,000 nested branches -> exit 0
   bom.py, crlf.py, no_newline.py, tabs.py: valid files CPython accepts
                                                          -> exit 0
+  crlf_strings.py   CRLF inside string literals: CPython's lengths
+  cr_only.py        lone CR line endings: lines as CPython reads them
   no_py_files/      a tree whose only .py files are hidden or in
                     node_modules                          -> exit 0, 0 files
 """
@@ -98,6 +100,10 @@ def main():
         "elif_chain.py": elif_chain(),
         "bom.py": b"\xef\xbb\xbf" + SIMPLE.encode(),
         "crlf.py": SIMPLE.replace("\n", "\r\n"),
+        # CPython reads "\r\n" and a lone "\r" as "\n", in string literals too
+        "crlf_strings.py": 'def f():\r\n    s = """a\r\nb\r\nc"""\r\n'
+                           '    t = "x\\\r\ny"\r\n    return len(s), len(t)\r\n',
+        "cr_only.py": "def f():\r    x = 1\r    return x\r",
         "no_newline.py": SIMPLE.rstrip("\n"),
         "tabs.py": SIMPLE.replace("    ", "\t"),
         "no_py_files/README.txt": "no python here\n",

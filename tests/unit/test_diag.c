@@ -26,11 +26,11 @@ static void test_line_table(void **state) {
   SrcFile *f = SRC("t.py", "ab\ncd\r\n\nlast");
   assert_int_equal(f->nlines, 4);
   assert_int_equal(f->line_starts[1], 3);
-  assert_int_equal(f->line_starts[2], 7);
-  assert_int_equal(f->line_starts[3], 8);
+  assert_int_equal(f->line_starts[2], 6);  /* "\r\n" was read as "\n" */
+  assert_int_equal(f->line_starts[3], 7);
   size_t n;
   const char *l = srcfile_line(f, 1, &n);
-  assert_int_equal(n, 2);  /* "\r\n" is not part of the line */
+  assert_int_equal(n, 2);
   assert_memory_equal(l, "cd", 2);
   srcfile_line(f, 2, &n);
   assert_int_equal(n, 0);
@@ -38,6 +38,11 @@ static void test_line_table(void **state) {
   assert_int_equal(n, 4);
   assert_memory_equal(l, "last", 4);
   assert_null(srcfile_line(f, 4, &n));
+  /* a lone "\r" ends a line too (CPython) */
+  f = SRC("cr.py", "a\rb\r\r");
+  assert_int_equal(f->nlines, 4);
+  assert_int_equal(f->len, 5);
+  assert_memory_equal(f->text, "a\nb\n\n", 5);
   SrcFile *empty = SRC("e.py", "");
   assert_int_equal(empty->nlines, 1);
   assert_int_equal(empty->text[0], 0);
@@ -288,12 +293,12 @@ static void test_render_tab(void **state) {
 }
 
 /* A span running onto later lines is underlined to the end of its first;
- * an empty span gets one caret; "\r\n" endings are not shown. */
+ * an empty span gets one caret; "\r\n" endings are read as "\n". */
 static void test_render_multiline_and_empty(void **state) {
   SrcFile *f = SRC("m.py", "x = foo(1,\r\n        2)\r\n");
   DiagSink s;
   diag_sink_init(&s);
-  Diag *d = diag_report(&s, DK_ARITY, span_from_bytes(f, 4, 22), "too many arguments");
+  Diag *d = diag_report(&s, DK_ARITY, span_from_bytes(f, 4, 21), "too many arguments");
   assert_int_equal(d->span.end_line, 1);
   assert_string_equal(render(d, DIAG_FMT_TEXT, false),
                       "m.py:1:5: error: too many arguments [arity]\n"
