@@ -53,7 +53,7 @@ const AbsValue *abs_instance_set(AbsStore *st, const AbsValue *v, const char *na
   const AbsValue *attrs = v->inst.attrs;
   int n = attrs->tuple.n, i = attr_index(attrs, name);
   ABS_SCRATCH(const AbsValue *, items, n + 1);
-  memcpy(items, attrs->tuple.items, sizeof(AbsValue *) * (size_t)n);
+  if (n) memcpy(items, attrs->tuple.items, sizeof(AbsValue *) * (size_t)n);
   const AbsValue *kv = abs_kwarg(st, name, value);
   if (i >= 0) items[i] = kv;
   else items[n++] = kv;
