@@ -291,7 +291,8 @@ static bool written_literal(Span sp) {
 
 /* Whether test node n, in context c, is a flag or hyperparameter test: an
  * expression of scalar values (bool, int, float, str) with arithmetic,
- * comparisons and `not`, where a value may be a constant item of a tuple.  Tests on structure (isinstance, `is None`, len,
+ * comparisons and `not`, where a value may be a constant item of a tuple
+ * or a scalar attribute of an instance.  Tests on structure (isinstance, `is None`, len,
  * shapes, attributes, items, calls, a tuple's or None's truth) are not:
  * a branch they prune may be impossible for the values' types, so it is
  * never analysed the other way. */
@@ -313,6 +314,12 @@ static bool flag_test(Analysis *a, const Ctx *c, const AnfNode *n, int depth) {
     const AbsValue *seq = engine_value(a->E, c, n->apply.inputs[1]);
     const AnfNode *idx = n->apply.inputs[2];
     return seq && (seq->kind == ABS_TUPLE || seq->kind == ABS_LIST) && idx->kind == ANF_CONST;
+  }
+  if (op == OP_GETATTR && n->apply.ninputs == 3) {
+    /* a scalar attribute of an instance: a configuration's field
+     * (`config.bias`, `self.flash`), fixed once the instance is built */
+    const AbsValue *obj = engine_value(a->E, c, n->apply.inputs[1]);
+    return obj && obj->kind == ABS_INSTANCE;
   }
   bool ok = (op >= OP_ADD && op <= OP_NOT && op != OP_MATMUL) || (op >= OP_EQ && op <= OP_GE) ||
             op == OP_TRUTH;
