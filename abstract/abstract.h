@@ -25,7 +25,7 @@
  * (`i64 | none | unbound`).
  *
  * Printed notation of the kinds language.md does not fix (the parser reads
- * all of them back, except graph closures):
+ * all of them back, except graph closures, classes and instances):
  *   unbound, i64 | unbound          not yet assigned / possibly unbound
  *   slice[i64=1, none, none]        slice(start, stop, step)
  *   range[i64=0, i64, i64=1]        range(start, stop, step)
@@ -42,6 +42,9 @@
  *                                   the empty one)
  *   type=f32, type=int, type=Tensor dtype objects and python type objects
  *   function(fib | add | partial(add, i64=1) | grad(loss, i64=0))
+ *   class[Linear]                   the class value of `class Linear:`
+ *   Linear{weight: Tensor[f32, (4, 2)], bias: none}
+ *                                   an instance and its attributes
  *
  * Ownership: a store and everything in it is GC memory; values live as long
  * as something points at them.  Values are immutable: never write through
