@@ -278,7 +278,8 @@ static void class_method(Lower *L, Scope *s, Scope *cs, const char *cls, TSNode 
   fs->helpers = helpers;
   g->init_helper = fs->self_name && strcmp(mname, "__init__") &&
                    kind(L, n) == K_function_definition && is_helper(helpers, mname);
-  fs->is_init = fs->self_name && (!strcmp(mname, "__init__") || g->init_helper);
+  fs->is_init = fs->self_name && (!strcmp(mname, "__init__") ||
+                                  !strcmp(mname, "__post_init__") || g->init_helper);
   lower_params(L, cs, fs, g, field(L, def, L->f_parameters));   /* defaults: class scope */
   Pending p = {.def = def, .g = g, .fs = fs};
   vec_push(L->pending, p);
@@ -325,7 +326,8 @@ static void class_binding(Lower *L, Scope *s, TSNode a, MemberVec *members, Fiel
 
 /* The __init__ of a dataclass: one parameter per field (with its
  * default), each stored in order. */
-static AnfNode *dataclass_init(Lower *L, const char *cls, FieldVec *fields, Span sp) {
+static AnfNode *dataclass_init(Lower *L, const char *cls, FieldVec *fields, Span sp,
+                               bool post_init) {
   const char *full = name_join(cls, ".", "__init__");
   AnfGraph *g = anf_graph_new(L->mod, full, L->mod->module_graph, sp);
   g->role = ANF_G_FUNCTION;
@@ -350,6 +352,12 @@ static AnfNode *dataclass_init(Lower *L, const char *cls, FieldVec *fields, Span
     g->annots[i + 1].span = span_of(L, f->type);
     AnfNode *nm = anf_const_str(L->mod, f->span, f->name, strlen(f->name));
     self = anf_apply_op(g, f->span, OP_SET_ATTR, 3, self, nm, p);
+    self->name = "self";
+  }
+  if (post_init) {   /* then self.__post_init__(), lowered like __init__ */
+    AnfNode *nm = anf_const_str(L->mod, sp, "__post_init__", 13);
+    AnfNode *in[1] = {anf_apply_op(g, sp, OP_GETATTR, 2, self, nm)};
+    self = anf_apply(g, sp, in, 1);
     self->name = "self";
   }
   anf_set_output(g, self);
@@ -409,7 +417,8 @@ void lower_class(Lower *L, Scope *s, TSNode def, TSNode decorated) {
     }
   }
   if (dataclass && !has_member(&members, "__init__")) {
-    Member m = {"__init__", dataclass_init(L, cls, &fields, sp), 0, sp};
+    Member m = {"__init__", dataclass_init(L, cls, &fields, sp,
+                                           has_member(&members, "__post_init__")), 0, sp};
     vec_push(&members, m);
   }
   int n = 5 + 3 * members.len;

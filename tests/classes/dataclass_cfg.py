@@ -1,5 +1,6 @@
 # @dataclass: annotated fields with defaults give __init__; keywords,
-# defaults and the class-level default values.
+# defaults and the class-level default values; __post_init__ runs after
+# the fields are stored and may define attributes.
 from dataclasses import dataclass
 
 
@@ -10,6 +11,16 @@ class GPTConfig:
     n_embd: int = 768
     dropout: float = 0.0
     bias: bool = True
+
+
+@dataclass
+class Heads:
+    n_embd: int = 64
+    n_head: int = 4
+
+    def __post_init__(self):
+        assert self.n_embd % self.n_head == 0
+        self.head_size = self.n_embd // self.n_head
 
 
 @dataclass
@@ -27,6 +38,7 @@ def main():
     p = Pair(1)
     reveal_type(p)  # expect-type: Pair{a: i64=1, b: i64=2}
     q = Pair(b=5, a=0)  # expect-type: Pair{a: i64=0, b: i64=5}
+    h = Heads(n_head=8)  # expect-type: Heads{n_embd: i64=64, n_head: i64=8, head_size: i64=8}
     bad = Pair()  # expect-error: arity
     worse = GPTConfig(n_layers=6)  # expect-error: arity
     return cfg
