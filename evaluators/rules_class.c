@@ -171,6 +171,7 @@ const AbsValue *rules_class_getattr(EvalCall *c, const AbsValue *x, const char *
   if (x->kind == ABS_INSTANCE) {
     const AbsValue *v = abs_instance_get(x, name);
     if (v) return v;
+    if (!strcmp(name, "__class__")) return x->inst.cls;
     const AbsValue *m = abs_class_member(x->inst.cls, name, &fl, NULL);
     if (m) return bind_member(c, m, fl, x);
     return no_attribute(c, x, x->inst.cls, name);
