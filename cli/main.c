@@ -495,8 +495,11 @@ static int run_command(void *p)
 
 static int finish(int status)
 {
+  errno = 0;
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_error("cannot write the output: %s", strerror(errno));
+    /* an earlier failed write may have left errno reset: never "Success" */
+    cli_error("cannot write the output: %s",
+              errno ? strerror(errno) : "the output stream reported a write error");
     return status > EXIT_USAGE ? status : EXIT_USAGE;
   }
   return status;

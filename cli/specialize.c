@@ -14,6 +14,7 @@
  *   emit 0.2 ms, 5 graphs, 40 nodes */
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cli.h"
@@ -33,12 +34,26 @@ static void print_diags(FathomModule *m, ColorMode color)
   fathom_string_free(text);
 }
 
-/* Write text to path (NULL: stdout); false after reporting a failure. */
-static bool write_out(const char *path, const char *text)
+/* Is path the file `input` (the same file, whatever the spelling)? */
+static bool same_file(const char *path, const char *input)
+{
+  struct stat a, b;
+  return input && stat(path, &a) == 0 && stat(input, &b) == 0 && a.st_dev == b.st_dev &&
+         a.st_ino == b.st_ino;
+}
+
+/* Write text to path (NULL: stdout); false after reporting a failure.
+ * The program being specialized is never overwritten. */
+static bool write_out(const char *path, const char *text, const char *input)
 {
   if (!path) {
     fputs(text, stdout);
     return true;
+  }
+  if (same_file(path, input)) {
+    cli_error("refusing to write the output over the input file '%s' (choose another -o)",
+              input);
+    return false;
   }
   FILE *f = fopen(path, "w");
   if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
@@ -80,7 +95,7 @@ int cmd_specialize(CliOptions *opts)
   char *text = fathom_emit(sp, forms[opts->emit], opts->c_main ? FATHOM_EMIT_C_MAIN : 0, &err);
   if (!text) return fail_with(err, EXIT_ERRORS);
   double t3 = now_ms();
-  bool written = write_out(opts->output, text);
+  bool written = write_out(opts->output, text, opts->args.items[0]);
   fathom_string_free(text);
   if (opts->stats) {
     fflush(stdout);

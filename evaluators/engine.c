@@ -767,6 +767,7 @@ static bool guarded_fact(const EvalCall *c, DiagKind kind) {
   if (kind == DK_INDEX_OUT_OF_RANGE && c->nargs > 0 && c->args[0]->kind != ABS_TENSOR)
     return true;   /* a tuple's, list's or str's items (a tensor's: shape_artifact) */
   if (kind == DK_ARITY && c->op == OP_UNPACK) return true;
+  if (kind == DK_NO_RETURN) return true;   /* a raise the test may guard */
   for (int i = 0; i < c->nargs; i++)
     if (c->args[i]->kind == ABS_NONE) return true;
   return false;

@@ -193,14 +193,36 @@ static const AbsValue *negative_exponent(EvalCall *c, const AbsValue *a,
                     abs_to_string(a), abs_to_string(b));
 }
 
+/* a OP b always raises here (a constant division by zero, a negative
+ * shift count, a float overflow): reported as `no-return` at the
+ * operation, since no value comes out of this path; bottom. */
+static const AbsValue *always_raises(EvalCall *c, AnfOp op, const AbsValue *a) {
+  static const struct { AnfOp op; const char *sym; } syms[] = {
+      {OP_TRUEDIV, "/"}, {OP_FLOORDIV, "//"}, {OP_MOD, "%"}, {OP_POW, "**"},
+      {OP_LSHIFT, "<<"}, {OP_RSHIFT, ">>"}, {OP_ADD, "+"}, {OP_SUB, "-"}, {OP_MUL, "*"}};
+  const char *sym = "?";
+  for (size_t i = 0; i < sizeof syms / sizeof *syms; i++)
+    if (syms[i].op == op) sym = syms[i].sym;
+  const char *why, *exc;
+  if (op == OP_LSHIFT || op == OP_RSHIFT) why = "a negative shift count", exc = "ValueError";
+  else if (op == OP_POW && known_zero(a)) why = "0.0 to a negative power", exc = "ZeroDivisionError";
+  else if (op == OP_POW) why = "a result too large for a float", exc = "OverflowError";
+  else why = "a division by zero", exc = "ZeroDivisionError";
+  if (!eval_drop_finding(c, DK_NO_RETURN))
+    eval_error(c, DK_NO_RETURN,
+               "%s: this '%s' always raises %s, so no value comes out of this path", why,
+               sym, exc);
+  return abs_bottom(c->st);
+}
+
 /* What a OP b certainly does before looking at values: NULL when nothing
  * is decided yet. */
 static const AbsValue *num_decided(EvalCall *c, AnfOp op, const AbsValue *a,
                                    const AbsValue *b, AbsKind k) {
   bool divides = op == OP_TRUEDIV || op == OP_FLOORDIV || op == OP_MOD;
-  if (divides && known_zero(b)) return abs_bottom(c->st);   /* ZeroDivisionError */
+  if (divides && known_zero(b)) return always_raises(c, op, a);
   if ((op == OP_LSHIFT || op == OP_RSHIFT) && known_negative(b))
-    return abs_bottom(c->st);                              /* ValueError */
+    return always_raises(c, op, a);
   if (op == OP_POW && k == ABS_INT && known_negative(b))
     return negative_exponent(c, a, b);
   return NULL;
@@ -229,7 +251,7 @@ static const AbsValue *fold_float(EvalCall *c, AnfOp op, const AbsValue *a,
     return complex_power(c, a, b);
   switch (float_fold(op, x, y, &r)) {
   case FOLD_OK: return abs_float(c->st, r);
-  case FOLD_RAISES: return abs_bottom(c->st);
+  case FOLD_RAISES: return always_raises(c, op, a);
   default: return abs_float_any(c->st);
   }
 }
@@ -239,7 +261,7 @@ static const AbsValue *fold_int(EvalCall *c, AnfOp op, const AbsValue *a,
   int64_t r;
   switch (int_fold(op, a->sc.i, b->sc.i, &r)) {
   case FOLD_OK: return k == ABS_BOOL ? abs_bool(c->st, r != 0) : abs_int(c->st, r);
-  case FOLD_RAISES: return abs_bottom(c->st);
+  case FOLD_RAISES: return always_raises(c, op, a);
   default: return abs_int_any(c->st);
   }
 }

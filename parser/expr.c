@@ -112,8 +112,9 @@ static const char *number_digits(Lower *L, TSNode n) {
   return clean;
 }
 
-static AnfNode *lower_integer(Lower *L, TSNode n) {
-  Span sp = span_of(L, n);
+/* An integer literal; negated: the literal under a unary minus, which may
+ * be 2**63 (-9223372036854775808 is a 64-bit int). */
+static AnfNode *lower_int_literal(Lower *L, TSNode n, bool negated, Span sp) {
   const char *clean = number_digits(L, n);
   if (!clean) return error_value(L, sp);
   int base = 10;
@@ -127,13 +128,19 @@ static AnfNode *lower_integer(Lower *L, TSNode n) {
   errno = 0;
   char *end;
   unsigned long long v = strtoull(digits, &end, base);
-  if (errno == ERANGE || v > (unsigned long long)INT64_MAX) {
+  unsigned long long limit = (unsigned long long)INT64_MAX + (negated ? 1 : 0);
+  if (errno == ERANGE || v > limit) {
     diag_report(L->diags, DK_UNSUPPORTED, sp,
-                "integer literal %s does not fit in 64 bits (DSL ints are 64-bit)",
-                text_of(L, n));
+                "integer literal %s%s does not fit in 64 bits (DSL ints are 64-bit)",
+                negated ? "-" : "", text_of(L, n));
     return unsupported_value(L, sp);
   }
+  if (negated) return anf_const_int(L->mod, sp, v == limit ? INT64_MIN : -(int64_t)v);
   return anf_const_int(L->mod, sp, (int64_t)v);
+}
+
+static AnfNode *lower_integer(Lower *L, TSNode n) {
+  return lower_int_literal(L, n, false, span_of(L, n));
 }
 
 static AnfNode *lower_float(Lower *L, TSNode n) {
@@ -464,11 +471,8 @@ static AnfNode *lower_unary(Lower *L, Scope *s, TSNode n) {
   TSNode arg = field(L, n, L->f_argument);
   const char *t = ts_node_type(field(L, n, L->f_operator));
   Span sp = span_of(L, n);
-  if (t[0] == '-' && kind(L, arg) == K_integer) { /* fold -1 into a constant */
-    AnfNode *v = lower_integer(L, arg);
-    if (v->c.kind == ANF_C_INT) { v->c.i = -v->c.i; v->span = sp; }
-    return v;
-  }
+  if (t[0] == '-' && kind(L, arg) == K_integer) /* fold -1 into a constant */
+    return lower_int_literal(L, arg, true, sp);
   if (t[0] == '-' && kind(L, arg) == K_float) {
     AnfNode *v = lower_float(L, arg);
     if (v->c.kind == ANF_C_FLOAT) { v->c.f = -v->c.f; v->span = sp; }

@@ -212,6 +212,15 @@ suite_bad() {
   for valid in bom crlf no_newline tabs; do
     bad_case "$valid" 0 '^Success: no issues found in 1 source file$' "${check[@]}" "$dir/$valid.py"
   done
+  # a full output device is an error that says so; the input is never overwritten
+  if [ -w /dev/full ]; then
+    bad_case output-full 2 '^fathom: error: cannot write the output: [^S]' \
+      bash -c '"$@" >/dev/full' full "$FATHOM" infer "$dir/crlf.py"
+  fi
+  printf 'def f(x: int):\n    return x + 1\n' >"$dir/own_output.py"
+  bad_case output-over-input 2 "refusing to write the output over the input file" \
+    "$FATHOM" specialize "$dir/own_output.py" --entry f --emit c -o "$dir/../bad/own_output.py"
+  bad_case output-over-input-kept 0 '^    return x \+ 1$' cat "$dir/own_output.py"
   bad_case crlf-strings 0 '^f\(\) -> tuple\[i64=5, i64=2\]$' "$FATHOM" infer "$dir/crlf_strings.py"
   bad_case cr-only 0 '^f\(\) -> i64=1$' "$FATHOM" infer "$dir/cr_only.py"
   bad_case no-py-files 0 '^Success: no issues found in 0 source files$' "${check[@]}" "$dir/no_py_files"
