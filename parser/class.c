@@ -639,6 +639,21 @@ bool class_init_call(Lower *L, Scope *s, TSNode call) {
   return true;
 }
 
+/* A read of __init__'s self from a lambda or nested def inside it: the
+ * closure runs after __init__ has added more attributes than the self it
+ * captured has (CPython's late binding), so the value is unknown. */
+AnfNode *class_closure_self(Lower *L, Scope *s, const char *name, Span sp) {
+  bool crossed = false;
+  for (Scope *sc = s; sc; sc = sc->outer) {
+    if (sc->is_init && sc->self_name) {
+      return crossed && !strcmp(sc->self_name, name) ? unsupported_value(L, sp) : NULL;
+    }
+    if (scope_local(sc, name) >= 0) return NULL;   /* its own binding */
+    if (sc->kind == SC_FUNCTION) crossed = true;
+  }
+  return NULL;
+}
+
 /* ---- narrowing of self.a (`if self.proj is not None:`) ----
  * Outside __init__ an instance cannot change, so a test of `self.a` says
  * what every later read of `self.a` in the branch sees.  Each `self.a` a

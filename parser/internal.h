@@ -336,6 +336,11 @@ AnfNode *class_attr_read(Lower *L, Scope *s, TSNode n, AnfNode *v);
  * h one of its class's init helpers: the `self` identifier, else null. */
 TSNode class_helper_receiver(Lower *L, TSNode stmt);
 
+/* A read of name in s that is __init__'s self seen from a closure inside
+ * it: unknown (the closure runs later, on the finished instance); else
+ * NULL. */
+AnfNode *class_closure_self(Lower *L, Scope *s, const char *name, Span sp);
+
 /* stmt.c */
 void lower_block(Lower *L, Scope *s, TSNode block);
 void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def);

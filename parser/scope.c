@@ -371,6 +371,8 @@ int builtin_op_named(Lower *L, const char *name) { return lookup_imported(L, nam
 AnfNode *read_name(Lower *L, Scope *s, TSNode id) {
   const char *name = text_of(L, id);
   Span sp = span_of(L, id);
+  AnfNode *late = s->kind != SC_MODULE ? class_closure_self(L, s, name, sp) : NULL;
+  if (late) return late;
   for (Scope *sc = s; sc; sc = sc->outer) {
     int i = scope_local(sc, name);
     if (i >= 0 && sc->cur.env) return read_binding(L, s, sc, i, name, sp);
