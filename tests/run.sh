@@ -701,7 +701,7 @@ suite_specialize() {
   out=$TMP/spec.verify.out
   run "$out" "$out" sh -c "$cc -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
     $(pkg-config --cflags tree-sitter bdw-gc jansson) '$dir/verify_test.c' '$BUILD/libfathom.a' \
-    $(pkg-config --libs tree-sitter bdw-gc jansson) -lm -o '$TMP/verify_test' &&
+    $(pkg-config --libs tree-sitter bdw-gc jansson) -lunistring -lm -o '$TMP/verify_test' &&
     '$TMP/verify_test' '$dir/verify.py' grow"
   ok_lines specialize/verify "$out"
   # `make install` into a temporary prefix, then examples/backend built
