@@ -505,13 +505,18 @@ static bool attr_fresh(Lower *L, Scope *ms, TSNode at, const char *attr, TSNode 
   if (node_is_null(def)) return false;
   bool assigned = false, fresh = true;
   int base = L->scratch.len;
-  vec_push(&L->scratch, field(L, def, L->f_body));
+  TSNode body = field(L, def, L->f_body);
+  vec_push(&L->scratch, body);
   while (L->scratch.len > base) {
     TSNode n = vec_pop(&L->scratch);
     Kind k = kind(L, n);
     if (k == K_lambda || k == K_class_definition) continue;
     if (k == K_assignment) {
       TSNode left = field(L, n, L->f_left), right = field(L, n, L->f_right);
+      /* `attr = [...]` in the class body: a list every instance shares */
+      if (kind(L, left) == K_identifier && !strcmp(text_of(L, left), attr) &&
+          ts_node_eq(ts_node_parent(ts_node_parent(n)), body) && node_is_null(*from))
+        *from = n;
       if (kind(L, left) == K_attribute && is_self(L, ms, field(L, left, L->f_object)) &&
           !strcmp(text_of(L, field(L, left, L->f_attribute)), attr)) {
         assigned = true;
@@ -558,9 +563,12 @@ bool class_attr_mutation(Lower *L, Scope *s, TSNode call) {
       nv = op_call(L, s, sp, OP_LIST_SHARED, 1, nv);
       if (!node_is_null(from))
         diag_report(L->diags, DK_UNSUPPORTED, sp,
-                    "%s.%s may share its list with another holder (assigned at line %u): "
+                    "%s.%s may share its list with another holder (%s at line %u): "
                     "this %s changes that list too, which fathom does not follow; assign a "
                     "new list (%s.%s = list(...)) first", ms->self_name, attr,
+                    kind(L, field(L, from, L->f_left)) == K_identifier
+                        ? "a class attribute every instance shares, defined"
+                        : "assigned",
                     span_of(L, from).line + 1, m, ms->self_name, attr);
     }
   } else {   /* pop, sort, ...: not modelled on an attribute */

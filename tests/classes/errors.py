@@ -1,7 +1,7 @@
 # Mistakes with classes: a misspelt attribute (named with the class and a
 # suggestion), assigning self.a outside __init__ (an error: instances are
 # immutable once built), wrong arities, calling what cannot be called,
-# multiple inheritance.
+# multiple inheritance, appending to a list every instance shares.
 from fathom import *
 
 
@@ -22,6 +22,13 @@ class Linear(Module):
 class Plain:
     def __init__(self):
         self.v = 1
+
+
+class Registry:
+    ITEMS = []
+
+    def __init__(self, v):
+        self.ITEMS.append(v)  # expect-warning: unsupported
 
 
 class NoForward(Module):
@@ -51,3 +58,4 @@ if __name__ == "__main__":
     p.w  # expect-error: attribute
     NoForward()(1)  # expect-error: not-callable
     lin.forward(1, 2)  # expect-error: arity
+    Registry(1)
