@@ -193,6 +193,12 @@ const AbsValue *rules_tensor_getitem(EvalCall *c, const AbsValue *x,
                                      const AbsValue *idx);
 const AbsValue *rules_tensor_getattr(EvalCall *c, const AbsValue *x,
                                      const char *name);
+/* setitem(x, idx, v) for a Tensor x: v must broadcast to the region x[idx]
+ * selects and fit x's dtype; the result is x's type (rules_tensor_model.c). */
+const AbsValue *rules_tensor_setitem(EvalCall *c, const AbsValue *x, const AbsValue *idx,
+                                     const AbsValue *v);
+/* x.mT: x with its last two axes swapped (rules_tensor_model.c). */
+const AbsValue *rules_tensor_mT(EvalCall *c, const AbsValue *x);
 /* The hint that ends "i64 is not callable" when the call is torch's
  * `x.size(-1)` on a tensor ("; torch's x.size(d) is x.shape[d] here: write
  * x.shape[-1]"), or "". */
@@ -219,6 +225,10 @@ const AbsValue *rules_tensor_iter_get(EvalCall *c, const AbsValue *x,
  *                         split broadcast_to flatten, indexing and slicing
  *   rules_tensor_nn.c     matmul, linear, conv2d, max_pool2d, layer_norm,
  *                         take, embedding, one_hot
+ *   rules_tensor_model.c  the ops added for real model code: permute,
+ *                         swapaxes, tril, einsum, masked_fill, cumsum,
+ *                         logsumexp, activations, topk, chunk, tile,
+ *                         repeat_interleave, pad
  *   rules_tensor_grad.c   grad and value_and_grad (the JEvaluator's check),
  *                         tensor-aware return-annotation checks
  * A helper that can fail returns NULL when all is well, else the value the

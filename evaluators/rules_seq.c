@@ -656,6 +656,41 @@ const AbsValue *rule_getitem(EvalCall *c) {
   }
 }
 
+/* ---------------------------------------------------------- item assignment */
+
+/* xs[i] = v, xs[a:b] = seq on a list: the element joins v (or seq's
+ * items); the known items and length are forgotten (a slice may change
+ * the length, and an index need not be constant). */
+static const AbsValue *list_setitem(EvalCall *c, const AbsValue *xs, const AbsValue *i,
+                                    const AbsValue *v) {
+  if (rules_vague(i)) return list_of(c, abs_unknown(c->st));   /* an index or a slice */
+  if (i->kind == ABS_SLICE) {
+    if (!rules_iterable(v))
+      return rules_fail(c, v, NULL, DK_TYPE_MISMATCH, "can only assign an iterable to a list "
+                        "slice, got %s", rules_show(c, v));
+    return list_of(c, elem_of_items(c, xs->list.elem, v));
+  }
+  if (!rules_is_intlike(i))
+    return rules_fail(c, i, NULL, DK_TYPE_MISMATCH, "list indices must be integers or slices, "
+                      "not %s", rules_pytype(i));
+  return list_of(c, rules_list_elem(c, xs->list.elem, v));
+}
+
+/* setitem(x, key, v): the value x has after `x[key] = v` (language.md 3). */
+const AbsValue *rule_setitem(EvalCall *c) {
+  const AbsValue *x = c->args[0], *i = c->args[1], *v = c->args[2];
+  if (rules_vague(x)) return abs_unknown(c->st);
+  switch (x->kind) {
+  case ABS_LIST: return list_setitem(c, x, i, v);
+  case ABS_TENSOR: return rules_tensor_setitem(c, x, i, v);
+  default:
+    return rules_fail(c, x, NULL, DK_TYPE_MISMATCH, "'%s' object does not support item "
+                      "assignment (%s)%s", rules_pytype(x), rules_show(c, x),
+                      x->kind == ABS_TUPLE || x->kind == ABS_STR
+                          ? ": it is immutable; build a new value instead" : "");
+  }
+}
+
 /* ---------------------------------------------------------- unpacking */
 
 static const AbsValue *unpack_arity(EvalCall *c, const AbsValue *seq, int64_t want,

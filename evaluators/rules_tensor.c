@@ -1085,7 +1085,10 @@ typedef struct Method { const char *name; AnfOp op; } Method;
 
 /* x.name(...) is name(x, ...): the methods of fathom's Tensor. */
 static const Method methods[] = {
-  {"reshape", OP_RESHAPE}, {"transpose", OP_TRANSPOSE}, {"sum", OP_SUM},
+  {"reshape", OP_RESHAPE}, {"view", OP_RESHAPE}, {"transpose", OP_TENSOR_TRANSPOSE},
+  {"permute", OP_PERMUTE}, {"swapaxes", OP_SWAPAXES}, {"masked_fill", OP_MASKED_FILL},
+  {"chunk", OP_CHUNK}, {"cumsum", OP_CUMSUM}, {"tril", OP_TRIL}, {"triu", OP_TRIU},
+  {"topk", OP_TOPK}, {"repeat_interleave", OP_REPEAT_INTERLEAVE}, {"sum", OP_SUM},
   {"reduce_sum", OP_REDUCE_SUM}, {"mean", OP_MEAN}, {"var", OP_VAR}, {"std", OP_STD},
   {"max", OP_MAX}, {"min", OP_MIN}, {"argmax", OP_ARGMAX}, {"clip", OP_CLIP},
   {"flatten", OP_FLATTEN}, {"squeeze", OP_SQUEEZE}, {"expand_dims", OP_EXPAND_DIMS},
@@ -1101,10 +1104,10 @@ static const Method methods[] = {
 /* numpy's own members of an array, which the runtime's Tensor inherits
  * but the DSL does not model: a warning, and the value is unknown. */
 static const char *const numpy_members[] = {
-  "all", "any", "argmin", "argsort", "base", "choose", "conj", "copy", "cumprod", "cumsum",
+  "all", "any", "argmin", "argsort", "base", "choose", "conj", "copy", "cumprod",
   "data", "diagonal", "dot", "fill", "flags", "flat", "imag", "itemsize", "nbytes",
   "nonzero", "prod", "ptp", "ravel", "real", "repeat", "round", "sort", "strides",
-  "swapaxes", "tobytes", "tolist", "trace", "view", NULL};
+  "tobytes", "tolist", "trace", NULL};
 
 static bool numpy_member(const char *name) {
   for (int i = 0; numpy_members[i]; i++)
@@ -1115,9 +1118,6 @@ static bool numpy_member(const char *name) {
 /* torch's Tensor members that fathom's lacks (or has with numpy's
  * meaning), and what the DSL writes instead; %s is the receiver. */
 static const struct { const char *name, *hint; } torch_members[] = {
-  {"view", "torch's view is reshape here: write %s.reshape(...)"},
-  {"permute", "torch's permute is numpy's transpose, which takes the whole permutation: "
-              "write %s.transpose(...) with the same axes"},
   {"unsqueeze", "torch's unsqueeze is expand_dims: write %s.expand_dims(axis)"},
   {"dim", "write %s.ndim"},
   {"numel", "write %s.size (the number of elements)"},
@@ -1130,8 +1130,6 @@ static const struct { const char *name, *hint; } torch_members[] = {
   {"int", "write cast(%s, i32)"},
   {"bool", "write cast(%s, bool_)"},
   {"expand", "torch's expand is broadcast_to: write broadcast_to(%s, shape)"},
-  {"masked_fill", "write where(mask, value, %s)"},
-  {"chunk", "write %s.split(n, axis) (n equal parts)"},
   {"detach", "fathom's grad differentiates functions and tensors carry no graph: "
              "drop .detach() on %s"},
   {NULL, NULL},
@@ -1183,6 +1181,7 @@ const AbsValue *rules_tensor_getattr(EvalCall *c, const AbsValue *x, const char 
     return abs_int_dim(c->st, rules_tensor_numel(c->st, x->tensor.rank, x->tensor.dims));
   }
   if (!strcmp(name, "T")) return transposed(c, x);
+  if (!strcmp(name, "mT")) return rules_tensor_mT(c, x);
   if (!strcmp(name, "item")) return method(c, x, item_op(x->tensor.dtype));
   for (int i = 0; methods[i].name; i++)
     if (!strcmp(name, methods[i].name)) return method(c, x, methods[i].op);

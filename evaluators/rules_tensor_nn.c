@@ -172,11 +172,28 @@ static const AbsValue *window(EvalCall *c, const TensorArg *x, const AbsDim *h, 
   return NULL;
 }
 
-/* conv2d(x, w, stride=1, padding=0): x (N, C, H, W), w (O, C, kh, kw). */
+/* conv2d's bias (keyword only, so that older positional calls keep their
+ * meaning): shape (O,) and the dtype of x and w. */
+static const AbsValue *conv_bias(EvalCall *c, const TensorArg *b, const TensorArg *w,
+                                 AbsDType dt) {
+  if (!b->v) return NULL;
+  const AbsValue *e = need_rank(c, b, 1, "bias (out,)");
+  if (e) return e;
+  TensorArg acc = *w;
+  acc.dtype = dt;
+  AbsDType bt;
+  if ((e = rules_tensor_dtype_join(c, "conv2d", &acc, b, &bt))) return e;
+  if (b->rank == 1 && w->rank == 4 && !rules_tensor_unify(b->dims[0], w->dims[0]))
+    return rules_tensor_dim_mismatch(c, "conv2d: the bias does not match the output channels "
+                                     "(w's out)", b, b->dims[0], w, w->dims[0]);
+  return NULL;
+}
+
+/* conv2d(x, w, stride=1, padding=0, bias=None): x (N, C, H, W), w (O, C, kh, kw). */
 const AbsValue *rule_conv2d(EvalCall *c) {
-  static const char *const kws[] = {"x", "w", "stride", "padding", NULL};
+  static const char *const kws[] = {"x", "w", "stride", "padding", "bias", NULL};
   if (!rules_keywords(c, kws)) return abs_error(c->st);
-  TensorArg x, w;
+  TensorArg x, w, b;
   int64_t s[2], p[2];
   AbsDType dt;
   const AbsValue *e = rules_tensor_get(c, 0, "x", false, &x);
@@ -186,6 +203,8 @@ const AbsValue *rule_conv2d(EvalCall *c) {
   if (!e) e = pair_arg(c, "stride", 2, 1, 1, s);
   if (!e) e = pair_arg(c, "padding", 3, 0, 0, p);
   if (!e) e = rules_tensor_dtype_join(c, "conv2d", &x, &w, &dt);
+  if (!e) e = optional_tensor(c, -1, "bias", &b);
+  if (!e) e = conv_bias(c, &b, &w, dt);
   if (e) return e;
   if (x.rank < 0 || w.rank < 0) return make(c, dt, x.rank < 0 ? -1 : 4, NULL);
   if (!rules_tensor_unify(x.dims[1], w.dims[1]))
@@ -197,32 +216,44 @@ const AbsValue *rule_conv2d(EvalCall *c) {
   return make(c, dt, 4, d);
 }
 
-/* max_pool2d(x, kernel, stride=kernel) over the last two dims (rank >= 2). */
-const AbsValue *rule_max_pool2d(EvalCall *c) {
-  static const char *const kws[] = {"x", "kernel", "stride", NULL};
+/* max_pool2d(x, kernel, stride=kernel, padding=0) and avg_pool2d over the
+ * last two dims (rank >= 2); torch's limit: padding at most half the
+ * kernel.  avg_pool2d gives a float dtype (integers: f32). */
+static const AbsValue *pool2d(EvalCall *c) {
+  static const char *const kws[] = {"x", "kernel", "stride", "padding", NULL};
   if (!rules_keywords(c, kws)) return abs_error(c->st);
   TensorArg x;
-  int64_t k[2], s[2];
+  int64_t k[2], s[2], p[2];
+  const char *name = rules_op_name(c->op);
   const AbsValue *e = rules_tensor_get(c, 0, "x", false, &x);
   if (!e && eval_arg(c, "kernel", 1, NULL) == NULL)
-    e = eval_error(c, DK_ARITY, "max_pool2d() missing required argument 'kernel'");
+    e = eval_error(c, DK_ARITY, "%s() missing required argument 'kernel'", name);
   if (!e) e = pair_arg(c, "kernel", 1, 1, 1, k);
   if (!e) e = pair_arg(c, "stride", 2, -2, 1, s);
+  if (!e) e = pair_arg(c, "padding", 3, 0, 0, p);
+  for (int i = 0; !e && i < 2; i++)
+    if (p[i] > 0 && k[i] > 0 && 2 * p[i] > k[i])
+      e = eval_error(c, DK_SHAPE_MISMATCH, "%s(): padding %lld is more than half the kernel "
+                     "%lld", name, (long long)p[i], (long long)k[i]);
   if (!e && x.rank >= 0 && x.rank < 2)
-    e = rules_tensor_fail(c, DK_SHAPE_MISMATCH, &x, NULL, "max_pool2d(): x must have rank 2 "
-                          "or more, got %s", rules_show(c, x.v));
+    e = rules_tensor_fail(c, DK_SHAPE_MISMATCH, &x, NULL, "%s(): x must have rank 2 "
+                          "or more, got %s", name, rules_show(c, x.v));
   if (e) return e;
-  if (x.rank < 0) return make(c, x.dtype, -1, NULL);
+  AbsDType dt = c->op == OP_AVG_POOL2D ? rules_tensor_float_of(x.dtype) : x.dtype;
+  if (x.rank < 0) return make(c, dt, -1, NULL);
   const AbsDim **d = fx_array(const AbsDim *, x.rank);
   memcpy(d, x.dims, sizeof(AbsDim *) * (size_t)x.rank);
   for (int i = 0; i < 2; i++) {
     int64_t stride = s[i] == -2 ? k[i] : s[i];
     const AbsDim *kd = k[i] < 0 ? dim_any(c->st) : dim_const(c->st, k[i]);
-    if ((e = window(c, &x, x.dims[x.rank - 2 + i], kd, stride, 0, &d[x.rank - 2 + i])))
+    if ((e = window(c, &x, x.dims[x.rank - 2 + i], kd, stride, p[i], &d[x.rank - 2 + i])))
       return e;
   }
-  return make(c, x.dtype, x.rank, d);
+  return make(c, dt, x.rank, d);
 }
+
+const AbsValue *rule_max_pool2d(EvalCall *c) { return pool2d(c); }
+const AbsValue *rule_avg_pool2d(EvalCall *c) { return pool2d(c); }
 
 /* ------------------------------------------------------------ layer_norm */
 

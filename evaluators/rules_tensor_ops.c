@@ -295,7 +295,8 @@ const AbsValue *rule_where(EvalCall *c) {
 static bool float_math(AnfOp op) {
   switch (op) {
   case OP_EXP: case OP_LOG: case OP_SQRT: case OP_TANH: case OP_SIGMOID: case OP_GELU:
-  case OP_SIN: case OP_COS: case OP_SOFTMAX: case OP_LOG_SOFTMAX:
+  case OP_SIN: case OP_COS: case OP_SOFTMAX: case OP_LOG_SOFTMAX: case OP_ELU:
+  case OP_LEAKY_RELU: case OP_SILU: case OP_SOFTPLUS:
     return true;
   default: return false;
   }

@@ -202,16 +202,19 @@ static const char *swap_hint(const TensorArg *x, const AbsValue *perm) {
   for (int i = 0; i < x->rank; i++)
     sb_printf(&s, "%s%lld", i ? ", " : "", (long long)(i == a ? b : i == b ? a : i));
   sb_putc(&s, ')');
-  return fx_sprintf(" (transpose takes the whole permutation, as numpy's; to swap axes %lld and "
-                    "%lld as torch's transpose does, write transpose(%s, %s))",
-                    (long long)a, (long long)b, rules_tensor_label(x), sb_cstr(&s));
+  const char *label = rules_tensor_label(x);
+  return fx_sprintf(" (transpose(x, ...) takes the whole permutation, as numpy's; to swap axes "
+                    "%lld and %lld as torch's transpose does, write transpose(%s, %s), "
+                    "swapaxes(%s, %lld, %lld) or %s.transpose(%lld, %lld))",
+                    (long long)a, (long long)b, label, sb_cstr(&s), label, (long long)a,
+                    (long long)b, label, (long long)a, (long long)b);
 }
 
 static const AbsValue *permute(EvalCall *c, const TensorArg *x, const AbsValue *perm) {
   if (perm->tuple.n != x->rank)
     return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, NULL,
-                             "transpose(): the axes %s do not match %s of rank %d%s",
-                             rules_show(c, perm), rules_show(c, x->v), x->rank,
+                             "%s(): the axes %s do not match %s of rank %d%s",
+                             rules_op_name(c->op), rules_show(c, perm), rules_show(c, x->v), x->rank,
                              swap_hint(x, perm));
   const AbsDim **d = fx_array(const AbsDim *, x->rank + 1);
   bool *seen = fx_array(bool, x->rank + 1);
@@ -222,8 +225,8 @@ static const AbsValue *permute(EvalCall *c, const TensorArg *x, const AbsValue *
     if (e) return e;
     if (k < 0) { vague = true; continue; }
     if (seen[k])
-      return rules_tensor_fail(c, DK_TYPE_MISMATCH, x, NULL, "transpose(): axis %d is repeated "
-                               "in %s", k, rules_show(c, perm));
+      return rules_tensor_fail(c, DK_TYPE_MISMATCH, x, NULL, "%s(): axis %d is repeated "
+                               "in %s", rules_op_name(c->op), k, rules_show(c, perm));
     seen[k] = true;
     d[i] = x->dims[k];
   }

@@ -168,7 +168,9 @@ static void bind_targets(Alias *A, TSNode t, bool fresh, int from, int to, TSNod
     if (kind(L, obj) == K_identifier) {
       int i = local_of(A, obj);
       add_mut(A, i, stmt);
-      if (i >= 0) vec_push(&A->binds, ((ABind){i, true, from, to, ts_node_start_byte(obj)}));
+      /* dated after the statement: x[i] = v is no fresh list before its
+       * own mutation (a parameter's list stays the caller's) */
+      if (i >= 0) vec_push(&A->binds, ((ABind){i, true, from, to, ts_node_end_byte(stmt)}));
     } else {
       walk(A, obj, CTX_SAFE);
     }

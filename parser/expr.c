@@ -634,12 +634,11 @@ static AnfNode *lower_index_item(Lower *L, Scope *s, TSNode n) {
   return kind(L, n) == K_slice ? lower_slice(L, s, n) : lower_expr(L, s, n);
 }
 
-/* x[i] -> getitem(x, i); x[i, j] and x[i,] -> getitem(x, make_tuple(...)).
- * One pass over all the children finds the index items and a trailing
+/* The key of x[i] (i) or of x[i, j] and x[i,] (make_tuple(...)).  One
+ * pass over all the children finds the index items and a trailing
  * comma. */
-static AnfNode *lower_subscript(Lower *L, Scope *s, TSNode n) {
+AnfNode *lower_subscript_key(Lower *L, Scope *s, TSNode n) {
   TSNode value = field(L, n, L->f_value);
-  AnfNode *x = lower_expr(L, s, value);
   TSNode *kids;
   int nk = all_kids(L, n, &kids);
   AnfNode **in = fx_array(AnfNode *, nk + 1); /* in[0] = make_tuple, then the items */
@@ -655,14 +654,16 @@ static AnfNode *lower_subscript(Lower *L, Scope *s, TSNode n) {
     if (!strcmp(ts_node_type(kids[i]), ",")) trailing_comma = true;
   }
   Span sp = span_of(L, n);
-  AnfNode *key;
-  if (m == 2 && !trailing_comma) {
-    key = in[1];
-  } else {
-    in[0] = anf_const_op(L->mod, sp, OP_MAKE_TUPLE);
-    key = anf_apply(s->cur.g, sp, in, m);
-  }
-  return op_call(L, s, sp, OP_GETITEM, 2, x, key);
+  if (m == 2 && !trailing_comma) return in[1];
+  in[0] = anf_const_op(L->mod, sp, OP_MAKE_TUPLE);
+  return anf_apply(s->cur.g, sp, in, m);
+}
+
+/* x[i] -> getitem(x, key) */
+static AnfNode *lower_subscript(Lower *L, Scope *s, TSNode n) {
+  AnfNode *x = lower_expr(L, s, field(L, n, L->f_value));
+  AnfNode *key = lower_subscript_key(L, s, n);
+  return op_call(L, s, span_of(L, n), OP_GETITEM, 2, x, key);
 }
 
 /* ---- calls ---- */

@@ -245,6 +245,8 @@ bool alias_mutator(const char *m);
 /* The receiver of a mutation of local i of s, read (checked when the
  * list may be a parameter's). */
 AnfNode *mutated_receiver(Lower *L, Scope *s, TSNode obj, Span whole);
+/* The key of a subscript node x[...] (its index, or a make_tuple of them). */
+AnfNode *lower_subscript_key(Lower *L, Scope *s, TSNode n);
 /* After an unmodelled in-place change of local `obj` (list.pop, x[i] = v):
  * rebind it with its lists forgotten. */
 void forget_lists(Lower *L, Scope *s, TSNode obj);

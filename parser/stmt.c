@@ -459,6 +459,26 @@ static void poison_cb(Lower *L, void *ctx, TSNode id, TSNode def) {
  * construct), so that later reads do not cascade into more diagnostics. */
 static void poison(Lower *L, Scope *s, TSNode n) { walk_bindings(L, n, poison_cb, s); }
 
+/* x[i] = v on a local name x (language.md 3): x = setitem(x, key, v), a
+ * new value of x's type; the value v was lowered first, as Python
+ * evaluates it before the target.  A list parameter goes through
+ * mutated_receiver (the caller's list changes: a warning), and other
+ * names sharing the list forget it (parser/alias.c marks x[i] = v as a
+ * mutation).  False for other targets (self.w[i] = v, x[i][j] = v,
+ * module level), which stay unsupported. */
+static bool lower_item_assignment(Lower *L, Scope *s, TSNode t, AnfNode *v) {
+  TSNode obj = field(L, t, L->f_value);
+  if (kind(L, obj) != K_identifier || s->kind == SC_MODULE || s->cond_depth || !s->cur.g)
+    return false;
+  const char *name = text_of(L, obj);
+  if (scope_local(s, name) < 0) return false;
+  Span sp = span_of(L, t);
+  AnfNode *x = mutated_receiver(L, s, obj, sp);
+  AnfNode *key = lower_subscript_key(L, s, t);
+  bind_local(L, s, name, op_call(L, s, sp, OP_SETITEM, 3, x, key, v), span_of(L, obj));
+  return true;
+}
+
 void assign_target(Lower *L, Scope *s, TSNode t, AnfNode *v) {
   Span sp = span_of(L, t);
   switch (kind(L, t)) {
@@ -491,8 +511,12 @@ void assign_target(Lower *L, Scope *s, TSNode t, AnfNode *v) {
     unsupported(L, t, "a starred assignment target");
     walk_targets(L, t, poison_cb, s);
     return;
-  case K_subscript: case K_attribute:
-    if (class_assign_attr(L, s, t, v)) return;
+  case K_subscript:
+    if (lower_item_assignment(L, s, t, v)) return;
+    /* x.a[i] = v, module-level and non-local targets: */
+    __attribute__((fallthrough));
+  case K_attribute:
+    if (kind(L, t) == K_attribute && class_assign_attr(L, s, t, v)) return;
     diag_report(L->diags, DK_UNSUPPORTED, sp,
                 "assignment to %s is not supported: values are immutable in fathom "
                 "programs (rebind a new value instead)",

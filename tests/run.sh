@@ -361,6 +361,15 @@ suite_tensor() {
       fail "tensor/$name" "expect.py exit status $status" "$(cat "$out")"
     fi
   done
+  # docs/tensor-ops.md shows only lines of these tested programs
+  local line missing=""
+  while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    grep -qF -- "$line" "$TESTS"/tensor/*.py || missing+="$line"$'\n'
+  done < <(awk '/^```python$/ { on = 1; next } /^```$/ { on = 0 } on' "$TESTS/../docs/tensor-ops.md")
+  if [ -z "$missing" ]; then pass; else
+    fail "tensor/docs" "docs/tensor-ops.md shows lines no tests/tensor program has" "$missing"
+  fi
 }
 
 # Differential soundness: tests/soundness.py calls the annotated entry
@@ -646,6 +655,12 @@ spec_case() {
 suite_specialize() {
   local dir=$TESTS/specialize py name out err why first ext
   local -a extra
+  # a source path holding the end of a C comment cannot inject code
+  mkdir -p "$TMP/sp*/x"
+  printf 'def f(x: int):\n    return x + 1\n' >"$TMP/sp*/x/m.py"
+  # shellcheck disable=SC2016 # $1 and $2 belong to the inner sh
+  spec_case c-comment-path 0 '' sh -c '"$1" specialize "$2/m.py" --entry f --emit c -o "$2/m.c" &&
+    cc -std=c17 -Werror -c "$2/m.c" -o "$2/m.o"' sh "$FATHOM" "$TMP/sp*/x"
   for py in "$dir"/*.py; do
     name=$(basename "$py" .py)
     IFS= read -r first <"$py" || true

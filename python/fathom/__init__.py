@@ -26,11 +26,14 @@ from .autodiff import grad, value_and_grad
 from .ops import (abs, arange, argmax, broadcast_to, cast, clip, concat, conv2d,
                   cos, dropout, embedding, exp, expand_dims, eye, flatten, full,
                   gelu, layer_norm, linear, log, log_softmax, matmul, max,
-                  max_pool2d, maximum, mean, min, minimum, neg, one_hot, ones,
+                  maximum, mean, min, minimum, neg, one_hot, ones,
                   ones_like, random_normal, random_uniform, reduce_sum, relu,
                   reshape, seed, sigmoid, sin, softmax, split, sqrt, squeeze,
                   stack, std, sum, take, tanh, transpose, var, where, zeros,
                   zeros_like)
+from .model_ops import (avg_pool2d, chunk, cumsum, einsum, elu, leaky_relu, logsumexp,
+                        masked_fill, max_pool2d, pad, permute, repeat_interleave, silu,
+                        softplus, swapaxes, tensor_transpose, tile, topk, tril, triu)
 
 
 def jit(fn=None, **options):
@@ -86,4 +89,22 @@ __all__ = [
     # nn
     "softmax", "log_softmax", "layer_norm", "linear", "conv2d", "max_pool2d",
     "dropout",
+    # added for real model code (model_ops.py)
+    "permute", "swapaxes", "tril", "triu", "einsum", "masked_fill", "cumsum",
+    "logsumexp", "elu", "leaky_relu", "silu", "softplus", "topk",
+    "repeat_interleave", "tile", "pad", "avg_pool2d", "chunk",
 ]
+
+from . import model_ops as _model_ops  # noqa: E402
+from .ops import METHODS as _METHODS, _method_view  # noqa: E402
+
+# Tensor methods of the added ops (language.md 6: masked_fill, permute,
+# chunk, view and transpose(a, b) among them), installed as ops.py does.
+for _name, _fn in {"transpose": tensor_transpose, "permute": permute, "swapaxes": swapaxes,
+                   "masked_fill": masked_fill, "chunk": chunk, "cumsum": cumsum,
+                   "tril": tril, "triu": triu, "topk": topk,
+                   "repeat_interleave": repeat_interleave, "view": _method_view}.items():
+    _METHODS[_name] = _fn
+    setattr(Tensor, _name, _fn)
+Tensor.mT = property(_model_ops.mT)
+del _name, _fn

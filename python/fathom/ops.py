@@ -568,9 +568,10 @@ def _pair(v, what):
     return v, v
 
 
-def conv2d(x, w, stride=1, padding=0):
+def conv2d(x, w, stride=1, padding=0, bias=None):
     """x (N, C, H, W), w (O, C, KH, KW) -> (N, O, (H+2p-KH)//s+1, (W+2p-KW)//s+1).
-    stride and padding: an int or a pair.  No bias, dilation or groups."""
+    stride and padding: an int or a pair; bias (O,) is added to each output
+    channel.  No dilation or groups."""
     x, w = _t(x), _t(w)
     dt = _same_dtype([x, w], "conv2d")
     if x.ndim != 4 or w.ndim != 4:
@@ -587,25 +588,13 @@ def conv2d(x, w, stride=1, padding=0):
         raise ValueError(f"conv2d: kernel {kh}x{kw} is larger than the padded input {a.shape[2]}x{a.shape[3]}")
     win = np.lib.stride_tricks.sliding_window_view(a, (kh, kw), axis=(2, 3))[:, :, ::sh, ::sw]
     out = np.einsum("nchwij,ocij->nohw", win, plain(w))
-    return wrap(out, dt)
-
-
-def max_pool2d(x, kernel, stride=None):
-    """Max over kernel windows of the last two axes (x of rank >= 2, NCHW in
-    practice); stride defaults to kernel; no padding:
-    out = (H - k) // s + 1 on each pooled axis."""
-    x = _t(x)
-    if x.ndim < 2:
-        raise ValueError("max_pool2d: needs a tensor of rank >= 2")
-    kh, kw = _pair(kernel, "kernel")
-    sh, sw = (kh, kw) if stride is None else _pair(stride, "stride")
-    if kh < 1 or kw < 1 or sh < 1 or sw < 1:
-        raise ValueError("max_pool2d: kernel and stride must be >= 1")
-    if x.shape[-2] < kh or x.shape[-1] < kw:
-        raise ValueError(f"max_pool2d: kernel {kh}x{kw} is larger than the input {x.shape[-2]}x{x.shape[-1]}")
-    win = np.lib.stride_tricks.sliding_window_view(plain(x), (kh, kw), axis=(-2, -1))
-    win = win[..., ::sh, ::sw, :, :]
-    return wrap(win.max(axis=(-2, -1)), x.dtype)
+    if bias is not None:
+        b = _t(bias)
+        dt = D.promote(dt, b.dtype, "conv2d")
+        if b.shape != (w.shape[0],):
+            raise ValueError(f"shape-mismatch: conv2d bias {b.shape} vs {w.shape[0]} output channels")
+        out = out + plain(b)[:, None, None]
+    return wrap(out.astype(dt.np), dt)
 
 
 def dropout(x, p=0.5, training=True):
@@ -662,6 +651,14 @@ def _method_transpose(self, *perm):
     if len(perm) == 1 and (perm[0] is None or isinstance(perm[0], (tuple, list))):
         perm = perm[0]
     return transpose(self, perm or None)
+
+
+def _method_view(self, *shape, **kw):
+    """x.view(2, 3) is torch's reshape; numpy's own view(dtype or type),
+    which the runtime uses internally, still works."""
+    if kw or (len(shape) == 1 and (isinstance(shape[0], type) or isinstance(shape[0], np.dtype))):
+        return np.ndarray.view(self, *shape, **kw)
+    return _method_reshape(self, *shape)
 
 
 def _method_reshape(self, *shape, **kw):

@@ -283,6 +283,13 @@ def _switch(c, a, b):
     return a if c else b
 
 
+def _setitem(x, idx, v):
+    """x after `x[idx] = v`, as a new value (the DSL rebinds x)."""
+    y = list(x) if isinstance(x, list) else x.copy() if is_tensor(x) else x
+    y[idx] = v
+    return y
+
+
 def _check_bound(x, name=None):
     return x
 
@@ -300,6 +307,7 @@ PRIMS = {
     "in_": lambda a, b: a in b, "not_in": lambda a, b: a not in b,
     "switch": _switch, "make_tuple": lambda *a: tuple(a), "make_list": lambda *a: list(a),
     "make_slice": lambda a, b, c: slice(a, b, c), "getitem": operator.getitem,
+    "setitem": _setitem,
     "getattr": getattr, "unpack": _unpack, "iter_len": _iter_len,
     "iter_get": operator.getitem, "list_append": lambda xs, v: xs + [v],
     "list_extend": lambda xs, t: xs + list(t), "check_bound": _check_bound,
@@ -314,6 +322,7 @@ PRIMS = {
     "narrow_truthy": lambda x: x, "narrow_falsy": lambda x: x,
     "math.sqrt": math.sqrt, "math.exp": math.exp, "math.log": math.log,
     "jit": F.jit, "grad": F.grad, "value_and_grad": F.value_and_grad,
+    "tensor_transpose": F.tensor_transpose,  # x.transpose(...) (model_ops.py)
 }
 for _name in ("Exception", "ValueError", "TypeError", "AssertionError", "RuntimeError",
               "IndexError", "KeyError", "ZeroDivisionError", "NotImplementedError"):

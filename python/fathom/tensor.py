@@ -106,6 +106,11 @@ def describe(x):
     raise TypeError(f"expected a tensor or a number, got {type(x).__name__}")
 
 
+def describe_name(x):
+    """The dtype name of a tensor, or the type name of a Python scalar."""
+    return dtype_of(x).name if is_tensor(x) else type(x).__name__
+
+
 def plain(x):
     """A plain ndarray view of a tensor (no copy), or x itself."""
     if isinstance(x, np.ndarray):
@@ -397,6 +402,22 @@ class Tensor(np.ndarray):
         if a.dtype.metadata is None and _ND_DTYPE.__get__(self).metadata is not None:
             a = a.view(_ND_DTYPE.__get__(self))  # keep bf16 on scalars
         return a.view(Tensor)
+
+    def __setitem__(self, idx, value):
+        # x[idx] = v (language.md 3): v must fit x's dtype under the DSL's
+        # promotion rules (numpy would truncate a float into an int tensor
+        # silently); broadcasting to the region is numpy's own check.
+        if not (isinstance(value, (bool, int, float)) or is_tensor(value)):
+            raise TypeError(f"type-mismatch: item assignment of a {type(value).__name__} to a tensor")
+        if D.promote(self.dtype, describe(value), "item assignment") is not self.dtype:
+            raise TypeError(f"dtype-mismatch: item assignment: a {describe_name(value)} value "
+                            f"does not fit {self.dtype.name}")
+        if isinstance(idx, Tensor):
+            idx = plain(idx)
+        elif isinstance(idx, tuple):
+            idx = tuple(plain(i) if isinstance(i, Tensor) else i for i in idx)
+        v = plain(value) if is_tensor(value) else value
+        np.ndarray.__setitem__(self.view(np.ndarray), idx, v)
 
     def __iter__(self):
         if self.ndim == 0:

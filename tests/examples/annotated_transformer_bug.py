@@ -9,7 +9,7 @@ greedy_decode).
 
 Changed: modules became functions over weight tuples (clones(...) are
 lists of tuples); the dropout module passed to attention is a lambda over
-fathom's dropout; torch.triu is an arange comparison; masked_fill is where;
+fathom's dropout; .type(torch.uint8) is cast; .contiguous() is dropped;
 unsqueeze is expand_dims; torch.max(prob, dim=1) is argmax; embeddings and
 positional encoding are left out.  Sizes are tiny so the file runs fast.
 """
@@ -30,15 +30,15 @@ def sublayer_connection(x, norm, sublayer, dropout_p):
 
 def subsequent_mask(size):
     attn_shape = (1, size, size)
-    upper = cast(reshape(arange(size), (1, size)) > reshape(arange(size), (size, 1)), u8)
-    return broadcast_to(upper, attn_shape) == 0
+    upper = cast(triu(ones(attn_shape), diagonal=1), u8)
+    return upper == 0
 
 
 def attention(query, key, value, mask=None, dropout=None):
     d_k = query.shape[-1]
-    scores = matmul(query, transpose(key, (0, 1, 3, 2))) / math.sqrt(d_k)
+    scores = matmul(query, key.transpose(-2, -1)) / math.sqrt(d_k)
     if mask is not None:
-        scores = where(mask == 0, -1e9, scores)
+        scores = scores.masked_fill(mask == 0, -1e9)
     p_attn = softmax(scores, axis=-1)
     if dropout is not None:
         p_attn = dropout(p_attn)
@@ -51,11 +51,11 @@ def multi_headed_attention(linears, h, query, key, value, mask=None, dropout_p=0
     nbatches = query.shape[0]
     d_k = query.shape[-1] // h
     query, key, value = [
-        transpose(reshape(linear(x, w, b), (nbatches, -1, h, d_k)), (0, 2, 1, 3))
+        linear(x, w, b).view(nbatches, -1, h, d_k).transpose(1, 2)
         for (w, b), x in zip(linears, (query, key, value))
     ]
     x, attn = attention(query, key, value, mask=mask, dropout=lambda t: dropout(t, dropout_p))
-    x = reshape(transpose(x, (0, 2, 1, 3)), (nbatches, -1, h * d_k))
+    x = x.transpose(1, 2).view(nbatches, -1, h * d_k)
     return linear(x, linears[-1][0], linears[-1][1])
 
 

@@ -7,7 +7,7 @@ branch, the BatchNorm module with num_dims, BNLeNetScratch).
 
 Changed: torch.is_grad_enabled() is an `is_training` argument; the module's
 moving statistics are returned instead of stored on self; AvgPool2d(2, 2)
-is a reshape + mean (the DSL has no avg_pool2d); LazyConv2d/LazyLinear get
+is avg_pool2d(x, 2); LazyConv2d/LazyLinear get
 explicit input sizes.  One training step on a batch of 28x28 images.
 """
 import math
@@ -46,11 +46,6 @@ def batch_norm_layer(X, state, is_training):
     Y, moving_mean, moving_var = batch_norm(X, gamma, beta, moving_mean, moving_var,
                                             eps=1e-5, momentum=0.1, is_training=is_training)
     return Y, (gamma, beta, moving_mean, moving_var)
-
-
-def avg_pool2d(X, k):
-    n, c, h, w = X.shape
-    return mean(reshape(X, (n, c, h // k, k, w // k, k)), axis=(3, 5))
 
 
 def init_lenet(num_classes):

@@ -1,14 +1,13 @@
-# expect-error at line 85: index-out-of-range
+# expect-error at line 86: index-out-of-range
 # Planted bug: the sampling branch takes argmax over axis 2 as if the logits were still (B, T, V); they are (B, V) after logits[:, -1, :]. main calls generate with do_sample=False, so only the branch the flag turns off is wrong.
 """A one-block GPT and its sampling loop, translated from karpathy/minGPT
 mingpt/model.py (NewGELU, CausalSelfAttention with the registered causal
 mask, Block with its `mlpf` lambda, GPT.forward, GPT.generate).
 
-Changed: classes became functions over weight tuples; torch.tril is an
-arange comparison; masked_fill is where; torch.pow is **; F.cross_entropy
-is log_softmax + one_hot; generate drops top_k (the DSL has no topk), takes
-the greedy token with argmax and samples (torch.multinomial) with the
-Gumbel-max trick.  Sizes are tiny so the file runs fast.
+Changed: classes became functions over weight tuples; torch.pow is **;
+F.cross_entropy is log_softmax + one_hot; v[:, [-1]] is v[:, -1:]; generate
+samples (torch.multinomial) with the Gumbel-max trick.  Sizes are tiny so
+the file runs fast.
 """
 import math
 
@@ -23,14 +22,14 @@ def attention(x, p, n_head, mask, attn_pdrop):
     c_attn_w, c_attn_b, c_proj_w, c_proj_b = p
     B, T, C = x.shape
     q, k, v = split(linear(x, c_attn_w, c_attn_b), 3, axis=2)
-    k = transpose(reshape(k, (B, T, n_head, C // n_head)), (0, 2, 1, 3))
-    q = transpose(reshape(q, (B, T, n_head, C // n_head)), (0, 2, 1, 3))
-    v = transpose(reshape(v, (B, T, n_head, C // n_head)), (0, 2, 1, 3))
-    att = (q @ transpose(k, (0, 1, 3, 2))) * (1.0 / math.sqrt(k.shape[-1]))
-    att = where(mask[:, :, :T, :T] == 0, float('-inf'), att)
+    k = k.view(B, T, n_head, C // n_head).transpose(1, 2)
+    q = q.view(B, T, n_head, C // n_head).transpose(1, 2)
+    v = v.view(B, T, n_head, C // n_head).transpose(1, 2)
+    att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.shape[-1]))
+    att = att.masked_fill(mask[:, :, :T, :T] == 0, float('-inf'))
     att = dropout(softmax(att, axis=-1), attn_pdrop)
     y = att @ v
-    y = reshape(transpose(y, (0, 2, 1, 3)), (B, T, C))
+    y = y.transpose(1, 2).view(B, T, C)
     return linear(y, c_proj_w, c_proj_b)
 
 
@@ -49,9 +48,7 @@ def init(vocab_size, block_size, n_embd):
     ln = (ones((n_embd,)), zeros((n_embd,)))
     attn = lin(n_embd, 3 * n_embd) + lin(n_embd, n_embd)
     mlp = lin(n_embd, 4 * n_embd) + lin(4 * n_embd, n_embd)
-    rows = reshape(arange(block_size), (block_size, 1))
-    cols = reshape(arange(block_size), (1, block_size))
-    mask = reshape(cast(cols <= rows, f32), (1, 1, block_size, block_size))
+    mask = tril(ones((block_size, block_size))).view(1, 1, block_size, block_size)
     wte = random_normal((vocab_size, n_embd)) * 0.02
     wpe = random_normal((block_size, n_embd)) * 0.02
     lm_head = random_normal((vocab_size, n_embd)) * 0.02
@@ -74,17 +71,21 @@ def forward(params, idx, n_head, targets=None):
     return logits, loss
 
 
-def generate(params, idx, max_new_tokens, n_head, block_size, temperature=1.0, do_sample=False):
+def generate(params, idx, max_new_tokens, n_head, block_size, temperature=1.0, do_sample=False,
+             top_k=None):
     for _ in range(max_new_tokens):
         idx_cond = idx if idx.shape[1] <= block_size else idx[:, -block_size:]
         logits, _ = forward(params, idx_cond, n_head)
         logits = logits[:, -1, :] / temperature
+        if top_k is not None:
+            v, _ = topk(logits, top_k)
+            logits[logits < v[:, -1:]] = -float('Inf')
         probs = softmax(logits, axis=-1)
         if do_sample:
             gumbel = -log(-log(random_uniform(probs.shape) + 1e-9) + 1e-9)
             idx_next = argmax(log(probs + 1e-9) + gumbel, axis=2, keepdims=True)
         else:
-            idx_next = argmax(probs, axis=-1, keepdims=True)
+            _, idx_next = topk(probs, k=1, axis=-1)
         idx = concat((idx, idx_next), axis=1)
     return idx
 
@@ -97,4 +98,5 @@ if __name__ == "__main__":
     assert logits.shape == (2, 6, vocab_size) and loss.shape == ()
     out = generate(params, idx, 4, n_head, block_size)
     assert out.shape == (2, 10)
+    assert generate(params, idx, 2, n_head, block_size, top_k=3).shape == (2, 8)
     print("mingpt ok", float(loss))

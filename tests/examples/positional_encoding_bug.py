@@ -1,4 +1,4 @@
-# expect-error at line 29: shape-mismatch
+# expect-error at line 34: shape-mismatch
 # Planted bug: the positional encoding is built twice as wide as the embedding.
 """Token embedding plus sinusoidal positional encoding, built by a helper
 from the sequence length read off the input (x.shape[1]): the helper's
@@ -6,16 +6,21 @@ result has the caller's symbolic length T, so adding it to the embedded
 tokens is checked dim by dim."""
 from __future__ import annotations
 
+import math
+
 from fathom import *
 
 DIM = 32
 
 
 def positional_encoding(t, d):
+    # the Annotated Transformer's table: sines on even columns, cosines on odd
+    pe = zeros((t, d))                                   # (T, D)
     pos = expand_dims(arange(t), 1).astype(f32)          # (T, 1)
-    i = expand_dims(arange(d), 0).astype(f32)            # (1, D)
-    angle = pos / (10000.0 ** (i / d))
-    return sin(angle)                                    # (T, D)
+    div = exp(arange(0, d, 2).astype(f32) * (-math.log(10000.0) / d))  # (D/2,)
+    pe[:, 0::2] = sin(pos * div)
+    pe[:, 1::2] = cos(pos * div)
+    return pe
 
 
 def embed(tokens, table):

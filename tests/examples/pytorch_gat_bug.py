@@ -1,4 +1,4 @@
-# expect-error at line 52: shape-mismatch
+# expect-error at line 47: shape-mismatch
 # Planted bug: the head-concatenating branch permutes a 3-d (heads, nodes, hidden) tensor with a 4-d axis order copied from attention code; main uses the script's default concat_heads=False, so only the branch the flag turns off is wrong.
 """A two-layer graph attention network, translated from pytorch/examples
 gat/main.py (GraphAttentionLayer with `concat` and its attention scores,
@@ -6,9 +6,8 @@ GAT with the ELU between the layers, the row normalisation of the Cora
 features and the self-loops added to the adjacency matrix in load_cora).
 
 Changed: the modules became functions; a layer is the tuple its __init__
-builds (W, a, n_heads, n_hidden, out_features, concat); LeakyReLU and ELU
-are written with where (the DSL has neither); .mT and .permute are
-transpose; torch.mm is matmul; Cora is a random sparse graph.  The main
+builds (W, a, n_heads, n_hidden, out_features, concat); .contiguous() is
+dropped; torch.mm is matmul; Cora is a random sparse graph.  The main
 block uses the script's default, concat_heads=False.
 """
 from fathom import *
@@ -25,14 +24,10 @@ def gat_layer_init(in_features, out_features, n_heads, concat=False):
     return W, a, n_heads, n_hidden, out_features, concat
 
 
-def leaky_relu(x, slope):
-    return where(x > 0, x, slope * x)
-
-
 def get_attention_scores(h_transformed, a, n_hidden, slope):
     source_scores = matmul(h_transformed, a[:, :n_hidden, :])
     target_scores = matmul(h_transformed, a[:, n_hidden:, :])
-    e = source_scores + transpose(target_scores, (0, 2, 1))
+    e = source_scores + target_scores.mT
     return leaky_relu(e, slope)
 
 
@@ -41,7 +36,7 @@ def gat_layer(layer, h, adj_mat, dropout_p, slope, training):
     n_nodes = h.shape[0]
     h_transformed = matmul(h, W)
     h_transformed = dropout(h_transformed, dropout_p, training=training)
-    h_transformed = transpose(reshape(h_transformed, (n_nodes, n_heads, n_hidden)), (1, 0, 2))
+    h_transformed = h_transformed.view(n_nodes, n_heads, n_hidden).permute(1, 0, 2)
     e = get_attention_scores(h_transformed, a, n_hidden, slope)
     connectivity_mask = -9e16 * ones_like(e)
     e = where(adj_mat > 0, e, connectivity_mask)
@@ -49,14 +44,10 @@ def gat_layer(layer, h, adj_mat, dropout_p, slope, training):
     attention = dropout(attention, dropout_p, training=training)
     h_prime = matmul(attention, h_transformed)
     if concat:
-        h_prime = reshape(transpose(h_prime, (1, 0, 2, 3)), (n_nodes, out_features))
+        h_prime = h_prime.permute(1, 0, 2, 3).view(n_nodes, out_features)
     else:
         h_prime = mean(h_prime, axis=0)
     return h_prime
-
-
-def elu(x):
-    return where(x > 0, x, exp(minimum(x, 0.0)) - 1.0)
 
 
 def gat(params, x, adj_mat, dropout_p, slope, training):

@@ -5,10 +5,8 @@ chapter_attention-mechanisms-and-transformers/attention-scoring-functions.md
 valid_lens None / 1-D / 2-D cases, DotProductAttention, AdditiveAttention).
 
 Changed: the modules became functions taking their weights and the dropout
-rate; torch.repeat_interleave(valid_lens, n) is expand_dims +
-broadcast_to + reshape (the DSL has none); torch.bmm is matmul;
-X[~mask] = value is where (item assignment is not in the DSL yet);
-unsqueeze/squeeze(-1) are expand_dims/squeeze; the attention weights are
+rate; torch.bmm is matmul; unsqueeze/squeeze(-1) are
+expand_dims/squeeze; the attention weights are
 returned instead of stored on self.  The main block calls masked_softmax with 1-D lengths (as the
 chapter's first example, with 3 queries) and uses the 2-D
 valid_lens form (one length per query), as the chapter's second example.
@@ -22,15 +20,15 @@ def masked_softmax(X, valid_lens):
     def _sequence_mask(X, valid_len, value=0):
         maxlen = X.shape[1]
         mask = arange(maxlen)[None, :] < valid_len[:, None]
-        return where(mask, X, value)
+        X[~mask] = value
+        return X
 
     if valid_lens is None:
         return softmax(X, axis=-1)
     else:
         shape = X.shape
         if valid_lens.ndim == 1:
-            valid_lens = reshape(broadcast_to(expand_dims(valid_lens, 1),
-                                              (valid_lens.shape[0], shape[1])), (-1,))
+            valid_lens = repeat_interleave(valid_lens, shape[1])
         else:
             valid_lens = reshape(valid_lens, (-1,))
         X = _sequence_mask(reshape(X, (-1, shape[-1])), valid_lens, value=-1e6)
@@ -39,7 +37,7 @@ def masked_softmax(X, valid_lens):
 
 def dot_product_attention(queries, keys, values, valid_lens, dropout_p):
     d = queries.shape[-1]
-    scores = matmul(queries, transpose(keys, (0, 2, 1))) / math.sqrt(d)
+    scores = matmul(queries, keys.transpose(1, 2)) / math.sqrt(d)
     attention_weights = masked_softmax(scores, valid_lens)
     return matmul(dropout(attention_weights, dropout_p), values), attention_weights
 

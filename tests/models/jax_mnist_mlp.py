@@ -4,7 +4,7 @@ its logsumexp normalisation, loss, accuracy, the update step and the
 training loop of its main block).
 
 Changed: numpy's RandomState is random_normal; jnp.dot is matmul;
-logsumexp is written with max, exp and log (the DSL has none); update is
+jax.scipy.special.logsumexp is fathom's logsumexp; update is
 a module-level function taking step_size instead of a jitted closure; the
 MNIST stream is random batches; layer sizes are tiny because the
 reference runtime's grad uses finite differences.
@@ -15,12 +15,6 @@ from fathom import *
 def init_random_params(scale, layer_sizes):
     return [(scale * random_normal((m, n)), scale * random_normal((n,)))
             for m, n, in zip(layer_sizes[:-1], layer_sizes[1:])]
-
-
-def logsumexp(x, axis, keepdims):
-    m = max(x, axis=axis, keepdims=True)
-    s = m + log(reduce_sum(exp(x - m), axis=axis, keepdims=True))
-    return s if keepdims else squeeze(s, axis)
 
 
 def predict(params, inputs):

@@ -5,9 +5,9 @@ MLP, Block, GPT.forward with targets).
 Changed: classes became functions taking their weights as tuples and the
 config fields (n_head, dropout, bias, flash) as arguments;
 scaled_dot_product_attention (the flash path) is written out with a causal
-mask from arange; torch.tril for the registered `bias` buffer is an arange
-comparison; masked_fill is where; F.cross_entropy is log_softmax + one_hot;
-x[:, [-1], :] is x[:, -1:, :].  Sizes are tiny so the file runs fast.
+mask from tril; F.cross_entropy is log_softmax + one_hot; x[:, [-1], :] is
+x[:, -1:, :]; .contiguous() is dropped.  Sizes are tiny so the file runs
+fast.
 """
 import math
 
@@ -25,17 +25,14 @@ def layer_norm_params(ndim, bias):
 
 
 def causal_mask(block_size):
-    # torch.tril(torch.ones(bs, bs)).view(1, 1, bs, bs)
-    rows = reshape(arange(block_size), (block_size, 1))
-    cols = reshape(arange(block_size), (1, block_size))
-    return reshape(cast(cols <= rows, f32), (1, 1, block_size, block_size))
+    return tril(ones((block_size, block_size))).view(1, 1, block_size, block_size)
 
 
 def scaled_dot_product_attention(q, k, v, dropout_p):
     t = q.shape[-2]
-    att = matmul(q, transpose(k, (0, 1, 3, 2))) / math.sqrt(q.shape[-1])
-    allowed = reshape(arange(t), (1, t)) <= reshape(arange(t), (t, 1))
-    att = softmax(where(allowed, att, float('-inf')), axis=-1)
+    att = matmul(q, k.transpose(-2, -1)) / math.sqrt(q.shape[-1])
+    allowed = tril(ones((t, t), dtype=bool_))
+    att = softmax(att.masked_fill(~allowed, float('-inf')), axis=-1)
     return dropout(att, dropout_p) @ v
 
 
@@ -43,18 +40,18 @@ def causal_self_attention(x, p, n_head, dropout_p, flash, mask):
     c_attn_w, c_attn_b, c_proj_w, c_proj_b = p
     B, T, C = x.shape
     q, k, v = split(linear(x, c_attn_w, c_attn_b), 3, axis=2)
-    k = transpose(reshape(k, (B, T, n_head, C // n_head)), (0, 2, 1, 3))
-    q = transpose(reshape(q, (B, T, n_head, C // n_head)), (0, 2, 1, 3))
-    v = transpose(reshape(v, (B, T, n_head, C // n_head)), (0, 2, 1, 3))
+    k = k.view(B, T, n_head, C // n_head).transpose(1, 2)
+    q = q.view(B, T, n_head, C // n_head).transpose(1, 2)
+    v = v.view(B, T, n_head, C // n_head).transpose(1, 2)
     if flash:
         y = scaled_dot_product_attention(q, k, v, dropout_p)
     else:
-        att = (q @ transpose(k, (0, 1, 3, 2))) * (1.0 / math.sqrt(k.shape[-1]))
-        att = where(mask[:, :, :T, :T] == 0, float('-inf'), att)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.shape[-1]))
+        att = att.masked_fill(mask[:, :, :T, :T] == 0, float('-inf'))
         att = softmax(att, axis=-1)
         att = dropout(att, dropout_p)
         y = att @ v
-    y = reshape(transpose(y, (0, 2, 1, 3)), (B, T, C))
+    y = y.transpose(1, 2).view(B, T, C)
     return dropout(linear(y, c_proj_w, c_proj_b), dropout_p)
 
 

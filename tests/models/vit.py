@@ -5,7 +5,7 @@ cls token and mean pooling, and the optional mlp_head).
 
 Changed: modules became functions over weight tuples (the Identity and
 None modules are None); einops' rearrange and repeat are reshape,
-transpose and broadcast_to; chunk(3) is split; nn.Sequential chains are
+transpose and broadcast_to; nn.Sequential chains are
 written out.  The main block builds the model with pool='cls' at tiny
 sizes.
 """
@@ -35,10 +35,10 @@ def attention(x, p, heads, dim_head, dropout_p):
     norm, to_qkv, to_out = p
     scale = dim_head ** -0.5
     x = layer_norm(x, norm[0], norm[1])
-    qkv = split(linear(x, to_qkv[0]), 3, axis=-1)
+    qkv = linear(x, to_qkv[0]).chunk(3, axis=-1)
     b, n, _ = x.shape
     q, k, v = tuple(transpose(reshape(t, (b, n, heads, dim_head)), (0, 2, 1, 3)) for t in qkv)
-    dots = matmul(q, transpose(k, (0, 1, 3, 2))) * scale
+    dots = matmul(q, k.transpose(-1, -2)) * scale
     attn = dropout(softmax(dots, axis=-1), dropout_p)
     out = matmul(attn, v)
     out = reshape(transpose(out, (0, 2, 1, 3)), (b, n, heads * dim_head))

@@ -861,6 +861,118 @@ def test_shape_check():
     ok("shape_check detects an escape", r.returncode == 1 and "ESCAPE" in r.stdout, r.stdout + r.stderr)
 
 
+def close(a, b, tol=1e-4):
+    return np.allclose(np.asarray(a, np.float64), np.asarray(b, np.float64), atol=tol, equal_nan=True)
+
+
+def naive_pool(a, k, s, p, fill, fn):
+    """Pool the last two axes of a (plain ndarray) by hand."""
+    a = np.pad(a, [(0, 0)] * (a.ndim - 2) + [(p, p), (p, p)], constant_values=fill)
+    H, W = a.shape[-2:]
+    oh, ow = (H - k) // s + 1, (W - k) // s + 1
+    out = np.empty(a.shape[:-2] + (oh, ow))
+    for i in range(oh):
+        for j in range(ow):
+            out[..., i, j] = fn(a[..., i * s:i * s + k, j * s:j * s + k].reshape(a.shape[:-2] + (-1,)), -1)
+    return out
+
+
+def test_model_ops():
+    """The ops added for real model code (python/fathom/model_ops.py): values
+    against numpy or a hand formula, dtypes by the DSL's rules."""
+    for _ in range(TRIALS):
+        sh = rshape(2, 4)
+        n = R.choice(ALL_DT)
+        x = rtensor(sh, n)
+        a = np.asarray(x)
+        perm = list(range(len(sh)))
+        R.shuffle(perm)
+        ok("permute", np.array_equal(F.permute(x, *perm), np.transpose(a, perm)) and F.permute(x, perm).dtype is x.dtype)
+        i, j = R.randrange(len(sh)), R.randrange(len(sh))
+        ok("swapaxes", np.array_equal(F.swapaxes(x, i, j), np.swapaxes(a, i, j)))
+        if len(sh) != 2:
+            ok("x.transpose(a, b) swaps", np.array_equal(x.transpose(i, j), np.swapaxes(a, i, j)))
+        ok("x.transpose(1, 0) on 2-d", np.array_equal(x[0].transpose(1, 0) if len(sh) == 3 else x.T, (a[0] if len(sh) == 3 else a).T))
+        ok("x.mT", np.array_equal(x.mT, np.swapaxes(a, -1, -2)))
+        ok("x.view", np.array_equal(x.view(-1), a.reshape(-1)) and x.view(-1).dtype is x.dtype)
+        k = R.randint(-2, 2)
+        ok("tril", np.array_equal(F.tril(x, k), np.tril(a, k)) and F.tril(x).dtype is x.dtype)
+        ok("triu", np.array_equal(F.triu(x, k), np.triu(a, k)))
+        m = rtensor(sh[1:], "bool_")
+        fill = {"float": -1.5, "int": 2, "bool": True}[kind(n)]
+        ok("masked_fill", np.array_equal(F.masked_fill(x, m, fill), np.where(np.asarray(m), np.asarray(fill).astype(a.dtype), a)))
+        ax = R.randrange(len(sh))
+        cs = F.cumsum(x, ax)
+        check_t("cumsum dtype", cs, sh, n if kind(n) == "float" else "i64")
+        ok("cumsum values", close(cs, np.cumsum(a.astype(np.float64), ax), 0.2))
+        check_t("cumsum flattened", F.cumsum(x), (int(np.prod(sh)),), n if kind(n) == "float" else "i64")
+        f = F.cast(x, F.f64)
+        fa = np.asarray(f)
+        ok("logsumexp", close(F.logsumexp(f, ax), np.log(np.sum(np.exp(fa), ax))))
+        check_t("logsumexp keepdims", F.logsumexp(x, ax, keepdims=True),
+                tuple(1 if q == ax else d for q, d in enumerate(sh)), n if kind(n) == "float" else "f32")
+        ok("elu", close(F.elu(f, 0.5), np.where(fa > 0, fa, 0.5 * (np.exp(fa) - 1))))
+        ok("leaky_relu", close(F.leaky_relu(f, 0.1), np.where(fa > 0, fa, 0.1 * fa)))
+        ok("silu", close(F.silu(f), fa / (1 + np.exp(-fa))))
+        ok("softplus", close(F.softplus(f), np.log1p(np.exp(fa))))
+        check_t("elu of int is f32", F.elu(rtensor(sh, "i32")), sh, "f32")
+        kk = R.randint(0, sh[ax])
+        vals, idx = F.topk(f, kk, ax)
+        ok("topk values", close(vals, np.flip(np.sort(fa, ax), ax).take(range(kk), ax)))
+        ok("topk indices", idx.dtype is F.i64 and close(np.take_along_axis(fa, np.asarray(idx), ax), vals))
+        parts = R.randint(1, 5)
+        ch = F.chunk(x, parts, ax)
+        size = -(-sh[ax] // parts)
+        ok("chunk sizes (torch)", [c.shape[ax] for c in ch] == [min(size, sh[ax] - q) for q in range(0, sh[ax], size)])
+        ok("chunk values", np.array_equal(np.concatenate([np.asarray(c) for c in ch], ax), a))
+        reps = tuple(R.randint(1, 3) for _ in range(R.randint(1, 4)))
+        ok("tile", np.array_equal(F.tile(x, reps), np.tile(a, reps)))
+        r_ = R.randint(0, 3)
+        ok("repeat_interleave", np.array_equal(F.repeat_interleave(x, r_, ax), np.repeat(a, r_, ax)))
+        ok("repeat_interleave flat", np.array_equal(F.repeat_interleave(x, r_), np.repeat(a, r_)))
+        w = [(R.randint(0, 2), R.randint(0, 2)) for _ in sh]
+        ok("pad", np.array_equal(F.pad(x, w), np.pad(a, w)) and F.pad(x, 1).dtype is x.dtype)
+        if kind(n) == "float":
+            ok("pad value", np.array_equal(F.pad(x, w, value=2.0), np.pad(a, w, constant_values=2.0)))
+        # einsum
+        p_, q_, r2 = R.randint(1, 4), R.randint(1, 4), R.randint(1, 4)
+        e1, e2 = rtensor((p_, q_), "f64"), rtensor((q_, r2), "f64")
+        ok("einsum matmul", close(F.einsum("ij,jk->ik", e1, e2), np.asarray(e1) @ np.asarray(e2)))
+        ok("einsum trace-like", close(F.einsum("ij->", e1), np.sum(np.asarray(e1))))
+        # pooling and conv bias
+        kp = R.randint(1, 3)
+        pp = R.randint(0, kp // 2)
+        st = R.randint(1, 2)
+        xp = rtensor((2, 3, R.randint(kp, 7), R.randint(kp, 7)), "f64")
+        ap = np.asarray(xp)
+        ok("max_pool2d padding", close(F.max_pool2d(xp, kp, st, padding=pp), naive_pool(ap, kp, st, pp, -np.inf, np.max)))
+        ok("avg_pool2d", close(F.avg_pool2d(xp, kp, st, padding=pp), naive_pool(ap, kp, st, pp, 0.0, np.mean)))
+        check_t("avg_pool2d of int is f32", F.avg_pool2d(rtensor((1, 4, 4), "i32"), 2), (1, 2, 2), "f32")
+        wc, bc = rtensor((4, 3, 2, 2), "f32"), rtensor((4,), "f32")
+        xc = rtensor((1, 3, 5, 5), "f32")
+        ok("conv2d bias", close(F.conv2d(xc, wc, bias=bc), np.asarray(F.conv2d(xc, wc)) + np.asarray(bc)[:, None, None], 1e-3))
+        # item assignment: numpy's setitem, with the DSL's dtype rule
+        y = rtensor(sh, n)
+        ya = np.asarray(y).copy()
+        v = rtensor(sh[2:], n) if len(sh) > 2 else fill
+        y[:, 0] = v
+        ya[:, 0] = np.asarray(v)
+        ok("setitem", np.array_equal(y, ya) and y.dtype is DT(n))
+        mm = rtensor(sh, "bool_")
+        y[mm] = fill
+        ya[np.asarray(mm)] = fill
+        ok("setitem mask", np.array_equal(y, ya))
+        if kind(n) != "float":
+            raises("setitem float into int", TypeError, lambda: y.__setitem__(0, 1.5))
+            raises("masked_fill float into int", TypeError, lambda: F.masked_fill(x, m, 0.5))
+        raises("topk k too large", IndexError, lambda: F.topk(x, sh[-1] + 1))
+    raises("chunk n = 0", ValueError, lambda: F.chunk(F.zeros((4,)), 0))
+    raises("pool padding over half the kernel", ValueError, lambda: F.max_pool2d(F.zeros((1, 4, 4)), 2, padding=2))
+    raises("einsum without an output", TypeError, lambda: F.einsum("ij,jk", F.zeros((2, 2)), F.zeros((2, 2))))
+    raises("mT of 1-d", ValueError, lambda: F.zeros((3,)).mT)
+    ok("chunk 5 into 4 is 2, 2, 1", [c.shape[0] for c in F.chunk(F.arange(5), 4)] == [2, 2, 1])
+
+
 def test_programs():
     progs = sorted(p for p in os.listdir(os.path.join(HERE, "programs")) if p.endswith(".py"))
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
@@ -890,7 +1002,7 @@ def main():
     np.seterr(all="ignore")
     for t in (test_exports, test_annotations, test_creation, test_binary, test_unary,
               test_reductions, test_matmul, test_shape_ops, index_tests, test_gather,
-              test_where_clip, test_nn, test_grad, test_shape_check, test_programs):
+              test_where_clip, test_nn, test_model_ops, test_grad, test_shape_check, test_programs):
         run(t.__name__, t)
     print(f"{PASSED} passed, {FAILED} failed")
     return 1 if FAILED else 0

@@ -9,5 +9,5 @@ def np_methods(x: Tensor[f32, (3,)]):
     a = (x > 0).all()  # expect-warning: unsupported
     reveal_type(a)  # expect-type: unknown
     b = x.tolist()  # expect-warning: unsupported
-    c = x.cumsum()  # expect-warning: unsupported
+    c = x.cumprod()  # expect-warning: unsupported
     return x
