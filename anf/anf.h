@@ -40,6 +40,10 @@ enum {
   NS_FUNCTOOLS = 1 << 5, /* `from functools import partial` */
   NS_DATACLASSES = 1 << 6, /* `from dataclasses import dataclass` */
 };
+/* A module of the program's own files (`import layers`): NS_USER plus its
+ * index in AnfModule.user_modules.  Only the parser looks inside one (its
+ * attributes are bound when lowering); as a value it is unknown. */
+#define NS_USER 0x80000000u
 
 const char *anf_op_name(AnfOp op);        /* printed name */
 const char *anf_op_pyname(AnfOp op);      /* python name or "" */
@@ -60,7 +64,8 @@ typedef enum {
   ANF_C_OP,       /* op */
   ANF_C_GRAPH,    /* graph: a function/closure value */
   ANF_C_MODULE,   /* module: one NS_* bit (`import math`, `import fathom as F`);
-                     0 for a module fathom does not know (`import numpy`) */
+                     0 for a module fathom does not know (`import numpy`);
+                     NS_USER | index for one of the program's files */
   ANF_C_ERROR,    /* code that could not be converted (already reported),
                      never reported again; prints <error>.  i: 0 after an
                      error (inference: the error value), 1 after an
@@ -152,7 +157,9 @@ struct AnfGraph {
 };
 
 struct AnfModule {
-  const SrcFile *file;
+  const SrcFile *file;      /* the first file of the program */
+  VEC(const SrcFile *) more_files; /* the program's other files (imports) */
+  VEC(const char *) user_modules;  /* dotted names of NS_USER modules */
   AnfGraph *module_graph;   /* top-level bindings; functions nest inside */
   VEC(AnfGraph *) graphs;   /* all graphs in creation order */
   VEC(AnfGraph *) functions;/* module-level defs, in source order */

@@ -52,7 +52,11 @@ static int gidx(const Checker *ck, const AnfGraph *g) {
 
 static bool span_ok(const Checker *ck, Span s) {
   if (!ck->m->file) return true;
-  return s.file == ck->m->file && span_valid(s);
+  if (!span_valid(s)) return false;
+  if (s.file == ck->m->file) return true;
+  for (int i = 0; i < ck->m->more_files.len; i++)
+    if (s.file == ck->m->more_files.items[i]) return true;
+  return false;
 }
 
 static void check_span(Checker *ck, const AnfGraph *g, Span s, const char *what) {

@@ -20,7 +20,8 @@
  * Header decorations, in order: ` -> ANNOT`, ` <- PARENT` (managed modules
  * only), ` [jit]`, ` [loop]`.  ANF_PRINT_SPANS appends `  ; L:C-L:C`
  * (1-based, end column exclusive) to the header and to each apply line.
- * A module constant of no known namespace prints `<module ?>`. */
+ * A module constant of no known namespace prints `<module ?>`, one of the
+ * program's own files `<module #N>` (N: its index in user_modules). */
 #include <inttypes.h>
 
 #include "anf.h"
@@ -119,7 +120,12 @@ void anf_print_const(StrBuf *out, const AnfConst *c) {
     case NS_FUNCTOOLS: sb_puts(out, "<module functools>"); break;
     case NS_DATACLASSES: sb_puts(out, "<module dataclasses>"); break;
     case NS_BUILTIN: sb_puts(out, "<module builtins>"); break;
-    default: sb_puts(out, "<module ?>"); break;
+    default:
+      if (c->module & NS_USER) /* the program's own module number N */
+        sb_printf(out, "<module #%u>", c->module & ~NS_USER);
+      else
+        sb_puts(out, "<module ?>");
+      break;
     }
     break;
   case ANF_C_ERROR: sb_puts(out, "<error>"); break;

@@ -45,5 +45,11 @@ void api_set_error(char **error, const char *msg);
 void api_analysis_options(const FathomOptions *o, AnalysisOptions *out);
 /* Sort m's diagnostics by position (once). */
 void api_sort_diags(FathomModule *m);
+/* The ANF verifier after a phase (debug builds): m->internal on failure. */
+void api_verify(FathomModule *m, const char *after);
+double api_now_ms(void);
+bool api_batch_mode(void);
+/* Live data per source byte while checking (module.c: fx_heap_hint). */
+enum { API_HEAP_PER_SOURCE_BYTE = 256 };
 
 #endif

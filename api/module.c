@@ -50,6 +50,9 @@ void api_analysis_options(const FathomOptions *o, AnalysisOptions *out)
   out->entry = o->entry;
   out->args = o->args;
   out->const_args = o->const_args;
+  out->more_entries = o->more_entries;
+  out->more_args = o->more_args;
+  out->nmore = o->nmore;
   if (o->max_contexts > 0) out->engine.max_contexts = o->max_contexts;
   if (o->max_steps > 0) out->engine.max_steps = o->max_steps;
   if (o->max_depth > 0) out->engine.max_depth = o->max_depth;
@@ -63,7 +66,7 @@ void api_sort_diags(FathomModule *m)
   m->sorted = true;
 }
 
-static double now_ms(void)
+double api_now_ms(void)
 {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -74,6 +77,8 @@ static double now_ms(void)
 
 static bool initialised;
 static FathomMode mode;
+
+bool api_batch_mode(void) { return mode == FATHOM_MODE_BATCH; }
 
 void fathom_init(FathomMode m)
 {
@@ -112,7 +117,7 @@ void fathom_session_free(FathomSession *s) { GC_FREE(s); }
 
 /* The IR verifier between phases (debug builds): record the first
  * failure in m->internal. */
-static void verify(FathomModule *m, const char *after)
+void api_verify(FathomModule *m, const char *after)
 {
 #ifdef NDEBUG
   (void)m;
@@ -129,7 +134,7 @@ static void verify(FathomModule *m, const char *after)
  * contexts) per source byte, nearly all of it until the end: in batch
  * mode, room for that up front saves collections that would free next to
  * nothing. */
-enum { HEAP_PER_SOURCE_BYTE = 256 };
+enum { HEAP_PER_SOURCE_BYTE = API_HEAP_PER_SOURCE_BYTE };
 
 FathomModule *fathom_parse(FathomSession *s, const char *path, const char *text, size_t len,
                            char **error)
@@ -150,16 +155,16 @@ FathomModule *fathom_parse(FathomSession *s, const char *path, const char *text,
   m->s = s;
   m->file = file;
   diag_sink_init(&m->diags);
-  double start = now_ms();
+  double start = api_now_ms();
   if (mode == FATHOM_MODE_BATCH) fx_heap_hint(file->len * HEAP_PER_SOURCE_BYTE);
   /* source -> ANF graphs: syntax, unsupported, undefined-name */
   m->m = parse_module(file, &s->strings, &m->diags);
   /* children, free variables and parent of every graph */
   anf_manage(m->m);
-  m->parse_ms = now_ms() - start;
+  m->parse_ms = api_now_ms() - start;
   m->graphs = m->m->graphs.len;
   m->nodes = m->m->next_node_id;
-  verify(m, "parsing");
+  api_verify(m, "parsing");
   return m;
 }
 
@@ -168,12 +173,12 @@ int fathom_analyse(FathomModule *m, const FathomOptions *o)
   if (!m->a && !m->internal) {
     AnalysisOptions ao;
     api_analysis_options(o, &ao);
-    double start = now_ms();
+    double start = api_now_ms();
     m->a = analyze_module(m->m, &m->diags, &ao);
-    m->analysis_ms = now_ms() - start;
+    m->analysis_ms = api_now_ms() - start;
     m->error = m->a->usage_error;
     m->sorted = false;
-    verify(m, "the analysis");
+    api_verify(m, "the analysis");
   }
   if (m->error) return -1;
   return (int)fathom_diag_count_severity(m, FATHOM_ERROR);

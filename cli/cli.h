@@ -49,13 +49,24 @@ typedef struct CliOptions {
   const char *output; /* -o OUT (specialize), or NULL for stdout */
   bool c_main;        /* --c-main (specialize) */
   FathomOptions analysis;  /* --entry, --args, --const-args, --max-* */
+  CliStrings import_paths; /* --path DIR, in order (not owned) */
   CliStrings args;    /* positional arguments, in order */
 } CliOptions;
 
-/* fathom_parse of `path`, or of standard input (shown as `<stdin>`) when
- * path is `-`.  NULL when it cannot be read, with *error set as
- * fathom_parse sets it. */
-FathomModule *cli_parse(FathomSession *s, const char *path, char **error);
+/* The program of `path` (the file and the modules it imports, with the
+ * settings of its project and --path), or standard input (shown as
+ * `<stdin>`, no project) when path is `-`.  *analysis gets the analysis
+ * options: the command line's, completed by the project's budgets and
+ * entries.  NULL when it cannot be read or its pyproject.toml is
+ * malformed, with *error set (free it with fathom_string_free). */
+FathomModule *cli_parse(FathomSession *s, const char *path, const CliOptions *opts,
+                        FathomOptions *analysis, char **error);
+/* The same for one program of several root files: the .py files of the
+ * folder `dir` (its project root when it has no project; every function
+ * named by its module). */
+FathomModule *cli_parse_program(FathomSession *s, const char *const *files, int n,
+                                const char *dir, const CliOptions *opts,
+                                FathomOptions *analysis, char **error);
 
 /* Print `fathom: error: <message>` on stderr (no usage hint). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -65,12 +76,11 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool cli_use_color(ColorMode mode, FILE *stream);
 
 /* ---- inputs.c ----
- * Expand FILE|DIR arguments into source paths: a file argument is taken as
- * given (whatever its suffix); a directory is walked recursively for `*.py`
- * files, skipping hidden directories and `node_modules`.  The result is
- * sorted by path with duplicates removed.  On an argument that cannot be
- * read, reports it with cli_error and returns false. */
-bool cli_collect_inputs(const CliStrings *args, CliStrings *paths);
+ * The .py files under dir (walked recursively, skipping hidden directories
+ * and `node_modules`, sorted by path), less those its project's `exclude`
+ * globs match, appended to paths; false (reported with cli_error) when a
+ * folder cannot be read. */
+bool cli_collect_dir(const char *dir, CliStrings *paths);
 
 /* ---- commands.c ---- each returns the process exit status. */
 int cmd_check(CliOptions *opts);

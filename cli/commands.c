@@ -37,14 +37,16 @@
  * fathom, reported on stderr as soon as it is seen, with exit status 3. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
-/* Parse one file; on failure report it and return NULL. */
-static FathomModule *read_module(FathomSession *s, const char *path)
+/* Parse one file's program; on failure report it and return NULL. */
+static FathomModule *read_module(FathomSession *s, const char *path, const CliOptions *opts,
+                                 FathomOptions *analysis)
 {
   char *err = NULL;
-  FathomModule *m = cli_parse(s, path, &err);
+  FathomModule *m = cli_parse(s, path, opts, analysis, &err);
   if (!m) cli_error("%s", err ? err : "cannot read the file");
   fathom_string_free(err);
   return m;
@@ -117,10 +119,29 @@ static void raise_status(CheckTotals *t, int status)
   if (status > t->status) t->status = status;
 }
 
-static void check_file(FathomSession *s, const char *path, const CliOptions *opts,
-                       bool color, FathomDiagDoc *doc, CheckTotals *t)
+/* The number of files of m's program with an error or a warning. */
+static int files_with_issues(FathomModule *m)
 {
-  FathomModule *m = read_module(s, path);
+  size_t nfiles = fathom_module_file_count(m), nd = fathom_diag_count(m);
+  int count = 0;
+  for (size_t f = 0; f < nfiles; f++) {
+    const char *path = fathom_module_file(m, f);
+    for (size_t i = 0; i < nd; i++) {
+      FathomDiag d;
+      if (fathom_diag(m, i, &d) && d.severity != FATHOM_NOTE && !strcmp(d.file, path)) {
+        count++;
+        break;
+      }
+    }
+  }
+  return count;
+}
+
+/* Analyse and report one program (m: NULL when it could not be read). */
+static void check_program(FathomModule *m, const char *what, const FathomOptions *analysis,
+                          const CliOptions *opts, bool color, FathomDiagDoc *doc,
+                          CheckTotals *t)
+{
   if (!m) {
     raise_status(t, EXIT_USAGE);
     t->unreadable++;
@@ -128,11 +149,11 @@ static void check_file(FathomSession *s, const char *path, const CliOptions *opt
   }
   bool printed = false;
   if (cli_internal_error(m, &printed)) raise_status(t, EXIT_INTERNAL);
-  int analysed = fathom_analyse(m, &opts->analysis);
+  int analysed = fathom_analyse(m, analysis);
   if (cli_internal_error(m, &printed)) raise_status(t, EXIT_INTERNAL);
   add_stats(&t->stats, m);
   if (analysed < 0) {
-    cli_error("%s: %s", path, fathom_module_error(m));
+    cli_error("%s: %s", what, fathom_module_error(m));
     raise_status(t, EXIT_USAGE);
     t->unreadable++;
     fathom_module_free(m);
@@ -145,12 +166,49 @@ static void check_file(FathomSession *s, const char *path, const CliOptions *opt
 
   size_t errors = fathom_diag_count_severity(m, FATHOM_ERROR);
   size_t warnings = fathom_diag_count_severity(m, FATHOM_WARNING);
-  t->checked++;
+  t->checked += (int)fathom_module_file_count(m);
   t->errors += (long)errors;
   t->warnings += (long)warnings;
-  t->files_with_issues += errors + warnings > 0;
+  t->files_with_issues += files_with_issues(m);
   if (errors) raise_status(t, EXIT_ERRORS);
   fathom_module_free(m);
+}
+
+/* A FILE argument: the file and what it imports. */
+static void check_file(FathomSession *s, const char *path, const CliOptions *opts,
+                       bool color, FathomDiagDoc *doc, CheckTotals *t)
+{
+  FathomOptions analysis;
+  FathomModule *m = read_module(s, path, opts, &analysis);
+  check_program(m, path, &analysis, opts, color, doc, t);
+}
+
+/* A DIR argument: its .py files as one program. */
+static void check_dir(FathomSession *s, const char *dir, const CliOptions *opts, bool color,
+                      FathomDiagDoc *doc, CheckTotals *t)
+{
+  CliStrings files = {0};
+  if (!cli_collect_dir(dir, &files)) {
+    raise_status(t, EXIT_USAGE);
+    t->unreadable++;
+  }
+  if (files.len) {
+    FathomOptions analysis;
+    char *err = NULL;
+    FathomModule *m = cli_parse_program(s, (const char *const *)files.items, files.len, dir,
+                                        opts, &analysis, &err);
+    if (err) {  /* a file that cannot be read, or a malformed pyproject.toml */
+      cli_error("%s", err);
+      if (m) {
+        raise_status(t, EXIT_USAGE);
+        t->unreadable++;
+      }
+    }
+    fathom_string_free(err);
+    check_program(m, dir, &analysis, opts, color, doc, t);
+  }
+  for (int i = 0; i < files.len; i++) free(files.items[i]);
+  free(files.items);
 }
 
 static void print_summary(const CheckTotals *t)
@@ -172,25 +230,33 @@ static void print_summary(const CheckTotals *t)
          count_of(with_issues, t->files_with_issues, "file"), files, unreadable);
 }
 
+/* Whether `path` names a folder (false for `-` and what cannot be read:
+ * check_file reports those). */
+static bool is_folder(const char *path)
+{
+  struct stat st;
+  return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 int cmd_check(CliOptions *opts)
 {
-  CliStrings paths = {0};
-  if (!cli_collect_inputs(&opts->args, &paths)) return EXIT_USAGE;
   FathomSession *s = fathom_session_new();
   bool color = cli_use_color(opts->color, stdout);
   CheckTotals totals = {0};
   /* json and sarif: one document of every file's diagnostics, no summary */
   bool machine = opts->format == FATHOM_FORMAT_JSON || opts->format == FATHOM_FORMAT_SARIF;
   FathomDiagDoc *doc = machine ? fathom_diag_doc_new(opts->format) : NULL;
-  for (int i = 0; i < paths.len; i++) check_file(s, paths.items[i], opts, color, doc, &totals);
+  for (int i = 0; i < opts->args.len; i++) {
+    const char *arg = opts->args.items[i];
+    if (is_folder(arg)) check_dir(s, arg, opts, color, doc, &totals);
+    else check_file(s, arg, opts, color, doc, &totals);
+  }
   if (doc)
     put(fathom_diag_doc_finish(doc), stdout);
   else if (!opts->quiet)
     print_summary(&totals);
   if (opts->stats) print_stats(&totals.stats);
   fathom_session_free(s);
-  for (int i = 0; i < paths.len; i++) free(paths.items[i]);
-  free(paths.items);
   return totals.status;
 }
 
@@ -212,11 +278,12 @@ int cmd_infer(CliOptions *opts)
 {
   const char *path = opts->args.items[0];
   FathomSession *s = fathom_session_new();
-  FathomModule *m = read_module(s, path);
+  FathomOptions analysis;
+  FathomModule *m = read_module(s, path, opts, &analysis);
   if (!m) return EXIT_USAGE;
   bool printed = false;
   cli_internal_error(m, &printed);
-  int analysed = fathom_analyse(m, &opts->analysis);
+  int analysed = fathom_analyse(m, &analysis);
   bool valid = !cli_internal_error(m, &printed);
   if (analysed < 0) {
     cli_error("%s: %s", path, fathom_module_error(m));
@@ -243,7 +310,8 @@ int cmd_infer(CliOptions *opts)
 int cmd_anf(CliOptions *opts)
 {
   FathomSession *s = fathom_session_new();
-  FathomModule *m = read_module(s, opts->args.items[0]);
+  FathomOptions analysis;
+  FathomModule *m = read_module(s, opts->args.items[0], opts, &analysis);
   if (!m) return EXIT_USAGE;
   bool printed = false;
   bool valid = !cli_internal_error(m, &printed);

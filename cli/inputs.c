@@ -1,14 +1,17 @@
-/* inputs.c: FILE|DIR arguments to the list of source files to analyse.
+/* inputs.c: FILE|DIR arguments to programs (language.md 9).
  *
  * A file argument is taken as given, whatever its suffix (mypy and ruff do
- * the same).  A directory is walked recursively for regular files named
- * `*.py`; directories whose name starts with '.' and `node_modules` are
- * skipped, and symbolic links are followed to files but not to directories
- * (so a walk always ends).  Paths are built as `dir/name`, except that the
- * children of `.` are plain `name`, so `fathom check .` prints short paths.
- * The result is sorted with strcmp and de-duplicated, so the output order
- * never depends on the file system.  `-` stands for standard input, which
- * cli_parse reads and names `<stdin>` in diagnostics. */
+ * the same), and is the root of a program with the modules it imports.  A
+ * directory is walked recursively for regular files named `*.py`, which
+ * form one program; directories whose name starts with '.' and
+ * `node_modules` are skipped, so are the files its project's `exclude`
+ * globs match, and symbolic links are followed to files but not to
+ * directories (so a walk always ends).  Paths are built as `dir/name`,
+ * except that the children of `.` are plain `name`, so `fathom check .`
+ * prints short paths.  A directory's files are sorted with strcmp, so the
+ * output order never depends on the file system.  `-` stands for standard
+ * input, which cli_parse reads and names `<stdin>` in diagnostics.  The
+ * project's settings (pyproject.toml) complete the command line's. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -82,9 +85,14 @@ static bool walk(const char *dir, CliStrings *paths)
   return ok;
 }
 
-FathomModule *cli_parse(FathomSession *s, const char *path, char **error)
+static int compare_paths(const void *a, const void *b)
 {
-  if (strcmp(path, "-") != 0) return fathom_parse(s, path, NULL, 0, error);
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Standard input as a one-file program. */
+static FathomModule *parse_stdin(FathomSession *s, char **error)
+{
   size_t len = 0, cap = 1 << 16;
   char *text = malloc(cap);
   if (!text) abort();
@@ -113,37 +121,79 @@ FathomModule *cli_parse(FathomSession *s, const char *path, char **error)
   return m;
 }
 
-static int compare_paths(const void *a, const void *b)
+/* opts->analysis completed by the project's settings: the command line
+ * wins; the project's entries count only without --entry. */
+static void with_project(const CliOptions *opts, const FathomProject *p, FathomOptions *out)
 {
-  return strcmp(*(char *const *)a, *(char *const *)b);
+  *out = opts->analysis;
+  if (!p) return;
+  if (!out->max_contexts) out->max_contexts = p->budgets.max_contexts;
+  if (!out->max_steps) out->max_steps = p->budgets.max_steps;
+  if (!out->max_depth) out->max_depth = p->budgets.max_depth;
+  if (!out->max_memory_mb) out->max_memory_mb = p->budgets.max_memory_mb;
+  if (out->entry || !p->nentries) return;
+  const char **names = malloc(sizeof(char *) * (size_t)p->nentries);
+  const char **args = malloc(sizeof(char *) * (size_t)p->nentries);
+  if (!names || !args) abort();  /* kept until exit, as the options are */
+  for (int i = 0; i < p->nentries; i++) {
+    names[i] = p->entries[i].name;
+    args[i] = p->entries[i].args;
+  }
+  out->more_entries = names;
+  out->more_args = args;
+  out->nmore = p->nentries;
 }
 
-bool cli_collect_inputs(const CliStrings *args, CliStrings *paths)
+/* The project of `path`; false (reported with *error) when its
+ * pyproject.toml is malformed. */
+static bool find_project(const char *path, FathomProject **out, char **error)
 {
-  for (int i = 0; i < args->len; i++) {
-    const char *arg = args->items[i];
-    struct stat st;
-    if (strcmp(arg, "-") == 0) {  /* standard input, read by cli_parse */
-      cli_push(paths, copy(arg));
-      continue;
-    }
-    if (stat(arg, &st) != 0) {
-      cli_error("cannot read '%s': %s", arg, strerror(errno));
-      return false;
-    }
-    if (S_ISDIR(st.st_mode)) {
-      if (!walk(arg, paths)) return false;
-    } else {
-      cli_push(paths, copy(arg));
-    }
+  *out = fathom_project_find(path, error);
+  return *out || !*error;
+}
+
+FathomModule *cli_parse_program(FathomSession *s, const char *const *files, int n,
+                                const char *dir, const CliOptions *opts,
+                                FathomOptions *analysis, char **error)
+{
+  if (error) *error = NULL;
+  FathomProject *p = NULL;
+  char *perr = NULL;
+  if (!find_project(dir ? dir : files[0], &p, &perr)) {
+    if (error) *error = perr;
+    else fathom_string_free(perr);
+    return NULL;
   }
-  if (paths->len > 1) qsort(paths->items, (size_t)paths->len, sizeof(char *), compare_paths);
-  int kept = 0;
-  for (int i = 0; i < paths->len; i++)
-    if (kept == 0 || strcmp(paths->items[kept - 1], paths->items[i]) != 0)
-      paths->items[kept++] = paths->items[i];
-    else
-      free(paths->items[i]);
-  paths->len = kept;
-  return true;
+  with_project(opts, p, analysis);
+  FathomProgramOptions po = {
+      .project = p,
+      .dir = dir,
+      .paths = (const char *const *)opts->import_paths.items,
+      .npaths = opts->import_paths.len,
+      .qualify_all = dir != NULL,
+  };
+  return fathom_parse_program(s, files, n, &po, error);
+  /* p stays alive with the module's strings until the process exits */
+}
+
+FathomModule *cli_parse(FathomSession *s, const char *path, const CliOptions *opts,
+                        FathomOptions *analysis, char **error)
+{
+  if (strcmp(path, "-") != 0) return cli_parse_program(s, &path, 1, NULL, opts, analysis, error);
+  *analysis = opts->analysis;
+  return parse_stdin(s, error);
+}
+
+bool cli_collect_dir(const char *dir, CliStrings *paths)
+{
+  FathomProject *p = fathom_project_find(dir, NULL);
+  CliStrings all = {0};
+  bool ok = walk(dir, &all);
+  if (all.len > 1) qsort(all.items, (size_t)all.len, sizeof(char *), compare_paths);
+  for (int i = 0; i < all.len; i++)
+    if (fathom_project_excludes(p, all.items[i])) free(all.items[i]);
+    else cli_push(paths, all.items[i]);
+  free(all.items);
+  fathom_project_free(p);
+  return ok;
 }

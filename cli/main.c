@@ -38,7 +38,7 @@
 typedef enum {
   OPT_FORMAT, OPT_INFER_FORMAT, OPT_QUIET, OPT_COLOR, OPT_SPANS,
   OPT_ENTRY, OPT_ARGS, OPT_CONST_ARGS, OPT_ALL,
-  OPT_MAX_CONTEXTS, OPT_MAX_STEPS, OPT_MAX_DEPTH, OPT_MAX_MEMORY, OPT_STATS,
+  OPT_MAX_CONTEXTS, OPT_MAX_STEPS, OPT_MAX_DEPTH, OPT_MAX_MEMORY, OPT_STATS, OPT_PATH,
   OPT_EMIT, OPT_OUTPUT, OPT_C_MAIN, /* specialize */
   OPT_HELP, OPT__COUNT
 } OptId;
@@ -98,6 +98,9 @@ static const CliOption options[OPT__COUNT] = {
   [OPT_MAX_DEPTH] = {"--max-depth", NULL, "N",
                      "calls analysed inside one another; deeper\n"
                      "ones give unknown, with a budget warning"},
+  [OPT_PATH] = {"--path", NULL, "DIR",
+                "an import root, searched after the project root\n"
+                "and the `path` of [tool.fathom] (repeatable)"},
   [OPT_STATS] = {"--stats", NULL, NULL,
                  "print time per phase and the numbers of graphs,\n"
                  "nodes, contexts, steps, fixpoint rounds and\n"
@@ -131,14 +134,17 @@ typedef struct Command {
 #define ANALYSIS_OPTIONS                                                    \
   (BIT(OPT_ENTRY) | BIT(OPT_ARGS) | BIT(OPT_CONST_ARGS) |                   \
    BIT(OPT_MAX_CONTEXTS) | BIT(OPT_MAX_STEPS) | BIT(OPT_MAX_DEPTH) |        \
-   BIT(OPT_MAX_MEMORY) |                                                    \
+   BIT(OPT_MAX_MEMORY) | BIT(OPT_PATH) |                                    \
    BIT(OPT_STATS))
 
 static const Command commands[] = {
     {"check", "FILE|DIR...", "report the diagnostics of files and directories",
-     "Analyse each FILE, and every *.py file under each DIR (recursively,\n"
-     "skipping hidden directories and node_modules, in path order), and\n"
-     "print every diagnostic sorted by file and position, then a summary:\n"
+     "Analyse each FILE with the modules it imports, and every *.py file\n"
+     "under each DIR (recursively, skipping hidden directories,\n"
+     "node_modules and the project's `exclude`, in path order) as one\n"
+     "program; the [tool.fathom] table of the nearest pyproject.toml\n"
+     "gives import roots, entries, excludes and budgets.  Print every\n"
+     "diagnostic sorted by file and position, then a summary:\n"
      "  Success: no issues found in 3 source files\n"
      "  Found 2 errors and 1 warning in 1 file (checked 3 source files)\n"
      "Warnings and notes do not change the exit status; a FILE that cannot\n"
@@ -168,7 +174,7 @@ static const Command commands[] = {
     {"anf", "FILE", "print the ANF graphs of a file",
      "Parse FILE and print its ANF graphs in the stable text form the\n"
      "golden tests use.  Diagnostics go to stderr in the text format.",
-     BIT(OPT_SPANS) | BIT(OPT_HELP), 1, 1, cmd_anf},
+     BIT(OPT_SPANS) | BIT(OPT_PATH) | BIT(OPT_HELP), 1, 1, cmd_anf},
     {"specialize", "FILE", "write the statically typed graph of an entry point",
      "Analyse FILE from the --entry function (argument types from its\n"
      "annotations, --args or --const-args; without --entry, from every\n"
@@ -392,6 +398,7 @@ static const char *apply_option(CliOptions *opts, OptId id, const char *value)
   case OPT_SPANS: opts->spans = true; return NULL;
   case OPT_ALL: opts->all = true; return NULL;
   case OPT_STATS: opts->stats = true; return NULL;
+  case OPT_PATH: cli_push(&opts->import_paths, (char *)value); return NULL;
   case OPT_EMIT: {
     static const char *const emits[] = {"ir", "json", "dot", "c", NULL};
     if (!pick(value, emits, &choice)) return options[id].metavar;

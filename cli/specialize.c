@@ -75,11 +75,12 @@ int cmd_specialize(CliOptions *opts)
   double t0 = now_ms();
   FathomSession *s = fathom_session_new();
   char *err = NULL;
-  FathomModule *m = cli_parse(s, opts->args.items[0], &err);
+  FathomOptions analysis;
+  FathomModule *m = cli_parse(s, opts->args.items[0], opts, &analysis, &err);
   if (!m) return fail_with(err, EXIT_USAGE);
   double tp = now_ms();
   bool printed = false;
-  int analysed = fathom_analyse(m, &opts->analysis);
+  int analysed = fathom_analyse(m, &analysis);
   if (cli_internal_error(m, &printed)) return EXIT_INTERNAL;
   if (analysed < 0) {
     cli_error("%s: %s", opts->args.items[0], fathom_module_error(m));

@@ -54,10 +54,30 @@ static const AbsValue *unknown_args(Analysis *a, const AnfGraph *g) {
   return abs_tuple(a->st, g->nparams, items);
 }
 
+/* The module-level function `name`: its exact name, else the one function
+ * whose name ends in "." + name (`dense` for `layers.dense` in a program
+ * of several files), else, for "mod.f", the one function named f (a
+ * root's functions are not qualified by their module). */
 static AnfGraph *find_function(AnfModule *m, const char *name) {
   for (int i = 0; i < m->functions.len; i++)
     if (!strcmp(m->functions.items[i]->fn_name, name)) return m->functions.items[i];
-  return NULL;
+  size_t n = strlen(name);
+  const char *dot = strchr(name, '.');
+  AnfGraph *suffix = NULL, *unqualified = NULL;
+  int nsuffix = 0, nunqualified = 0;
+  for (int i = 0; i < m->functions.len; i++) {
+    const char *fn = m->functions.items[i]->fn_name;
+    size_t k = strlen(fn);
+    if (k > n && fn[k - n - 1] == '.' && !strcmp(fn + k - n, name)) {
+      suffix = m->functions.items[i];
+      nsuffix++;
+    }
+    if (dot && !strcmp(fn, dot + 1)) {
+      unqualified = m->functions.items[i];
+      nunqualified++;
+    }
+  }
+  return nsuffix == 1 ? suffix : nunqualified == 1 ? unqualified : NULL;
 }
 
 /* The value of parameter j's default, as the module level computed it
@@ -430,6 +450,18 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
     for (int i = 0; i < m->functions.len; i++) {
       AnfGraph *g = m->functions.items[i];
       if (g->is_jit || fully_annotated(g)) run_entry(a, g, annotated_args(a, g, diags));
+    }
+    for (int i = 0; i < o->nmore; i++) {  /* the project's entries */
+      AnfGraph *g = find_function(m, o->more_entries[i]);
+      if (!g) {
+        a->usage_error = fx_sprintf("[tool.fathom] entry: no module-level function named '%s'",
+                                    o->more_entries[i]);
+        return a;
+      }
+      AnalysisOptions one = {.args = o->more_args[i]};
+      const AbsValue *args = command_line_args(a, g, &one);
+      if (a->usage_error) return a;
+      run_entry(a, g, args ? args : annotated_args(a, g, diags));
     }
   }
   CtxTable *t = engine_contexts(a->E);

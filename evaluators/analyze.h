@@ -19,6 +19,11 @@ typedef struct AnalysisOptions {
   const char *entry;        /* --entry NAME, or NULL */
   const char *args;         /* --args "i64, Tensor[f32, (B, 3)]", or NULL */
   const char *const_args;   /* --const-args "(3, 2.5)", or NULL */
+  /* more entry points besides the default ones when entry is NULL (the
+   * `entry` list of [tool.fathom]): names and --args-style types (NULL:
+   * the annotations) */
+  const char *const *more_entries, *const *more_args;
+  int nmore;
 } AnalysisOptions;
 
 void analysis_default_options(AnalysisOptions *o);

@@ -227,7 +227,9 @@ static const AbsValue *const_value_of(Engine *E, const AnfNode *n, const Ctx *c)
   case ANF_C_ELLIPSIS: return abs_ellipsis(E->st);
   case ANF_C_UNBOUND: return abs_unbound(E->st);
   case ANF_C_ERROR: return k->i ? abs_unknown(E->st) : abs_error(E->st); /* unsupported: unknown */
-  case ANF_C_MODULE: return k->module ? abs_module(E->st, k->module) : abs_unknown(E->st);
+  case ANF_C_MODULE:  /* a program's own module as a value: unknown (language.md 9) */
+    return k->module && !(k->module & NS_USER) ? abs_module(E->st, k->module)
+                                                : abs_unknown(E->st);
   case ANF_C_OP: return op_value(E, k->op);
   case ANF_C_GRAPH: return closure_value(E, k->graph, c);
   }

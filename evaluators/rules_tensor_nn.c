@@ -161,6 +161,12 @@ static const AbsValue *window(EvalCall *c, const TensorArg *x, const AbsDim *h, 
     *out = dim_any(c->st);
     return NULL;
   }
+  if (p > INT64_MAX / 4) {   /* 2p and the sizes past it overflow: not tracked */
+    eval_note(c, DK_BUDGET, "%s(): padding %lld is too large to track the output "
+              "size (it is ?)", rules_op_name(c->op), (long long)p);
+    *out = dim_any(c->st);
+    return NULL;
+  }
   const AbsDim *span = dim_sub(c->st, dim_add(c->st, h, dim_const(c->st, 2 * p)), k);
   int64_t v;
   if (dim_is_const(span, &v) && v < 0)
@@ -232,7 +238,7 @@ static const AbsValue *pool2d(EvalCall *c) {
   if (!e) e = pair_arg(c, "stride", 2, -2, 1, s);
   if (!e) e = pair_arg(c, "padding", 3, 0, 0, p);
   for (int i = 0; !e && i < 2; i++)
-    if (p[i] > 0 && k[i] > 0 && 2 * p[i] > k[i])
+    if (p[i] > 0 && k[i] > 0 && p[i] > k[i] / 2)
       e = eval_error(c, DK_SHAPE_MISMATCH, "%s(): padding %lld is more than half the kernel "
                      "%lld", name, (long long)p[i], (long long)k[i]);
   if (!e && x.rank >= 0 && x.rank < 2)

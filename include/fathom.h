@@ -100,11 +100,74 @@ typedef struct FathomOptions {
   long max_steps;          /* node evaluations in one analysis */
   int max_depth;           /* calls analysed inside one another */
   long max_memory_mb;      /* heap in use (MiB); 0: no limit (the default) */
+  /* more entry points, analysed besides the default ones when entry is
+   * NULL (the project's `entry` list): names and argument types (NULL
+   * items: the annotations) */
+  const char *const *more_entries, *const *more_args;
+  int nmore;
 } FathomOptions;
 
 /* Fill *o with no entry and the default budgets (the numbers `fathom
  * check --help` shows). */
 void fathom_default_options(FathomOptions *o);
+
+/* ---- programs of several files (language.md 9) ---- */
+
+/* The settings of a project: the `[tool.fathom]` table of the nearest
+ * pyproject.toml (interfaces.md).  Every string is owned by the project
+ * (fathom_project_free); paths are made relative to the current folder. */
+typedef struct FathomProjectEntry {
+  const char *name;        /* "main", "layers.dense" */
+  const char *args;        /* its argument types, or NULL (annotations) */
+} FathomProjectEntry;
+typedef struct FathomProject {
+  const char *file;        /* the pyproject.toml */
+  const char *root;        /* its folder: the project root */
+  const char *const *paths;    /* `path`: import roots after the root */
+  int npaths;
+  const char *const *exclude;  /* `exclude`: globs of files a DIR skips */
+  int nexclude;
+  const FathomProjectEntry *entries; /* `entry` */
+  int nentries;
+  FathomOptions budgets;   /* max-contexts, max-steps, max-depth,
+                              max-memory (0 when not set); entry unused */
+  int max_modules;         /* max-modules (0 when not set) */
+} FathomProject;
+
+/* The project of `path` (a file or a folder): the nearest pyproject.toml
+ * at or above it whose [tool.fathom] table exists.  NULL when there is
+ * none, or when it cannot be read or is malformed (then *error, if error
+ * is not NULL, says why; free it with fathom_string_free). */
+FathomProject *fathom_project_find(const char *path, char **error);
+void fathom_project_free(FathomProject *p);
+/* Whether `path` matches one of the project's exclude globs (matched
+ * against the path relative to the project root, `*` not crossing '/',
+ * and against each of its folders). */
+bool fathom_project_excludes(const FathomProject *p, const char *path);
+
+/* How the files of a program are found (language.md 9). */
+typedef struct FathomProgramOptions {
+  const FathomProject *project; /* NULL: none */
+  const char *dir;         /* the folder given to `fathom check DIR`: the
+                              project root when there is no project; NULL:
+                              the first file's folder */
+  const char *const *paths;  /* --path DIRs: roots searched last */
+  int npaths;
+  bool qualify_all;        /* name every function by its module (a DIR) */
+} FathomProgramOptions;
+
+/* Parse the files as one program (each is a root, run as `__main__`) with
+ * every module they import.  Files that cannot be read are skipped, the
+ * first such problem in *error; NULL when none could be read.  The module
+ * is analysed and rendered like a one-file module; its diagnostics may
+ * lie in any file of the program. */
+FathomModule *fathom_parse_program(FathomSession *s, const char *const *files, int nfiles,
+                                   const FathomProgramOptions *options, char **error);
+/* The files of the module's program: the first root, then the others and
+ * the imported modules in the order they were lowered. */
+size_t fathom_module_file_count(const FathomModule *m);
+const char *fathom_module_file(const FathomModule *m, size_t i);
+
 
 /* Infer the types of every function (once per module; options may be
  * NULL).  Returns the number of error diagnostics, or -1 when the options

@@ -55,11 +55,16 @@ static const AnfGraph *top_of(const AnfGraph *g)
   return g;
 }
 
+/* Whether span s lies in the document's own file (not in a module of
+ * its program that it imports). */
+static bool in_doc(const AnfModule *m, Span s) { return !s.file || s.file == m->file; }
+
 /* The graph of the top-level def holding off, or the module graph. */
 static const AnfGraph *top_at(AnfModule *m, uint32_t off)
 {
   for (int i = 0; i < m->functions.len; i++)
-    if (in_span(m->functions.items[i]->span, off)) return m->functions.items[i];
+    if (in_doc(m, m->functions.items[i]->span) && in_span(m->functions.items[i]->span, off))
+      return m->functions.items[i];
   return m->module_graph;
 }
 
@@ -76,6 +81,7 @@ static void visit_named(const AnfGraph *g, const char *name, const AnfNode **bes
   for (int i = 0; i < g->nparams + g->nodes.len; i++) {
     const AnfNode *n = i < g->nparams ? g->params[i] : g->nodes.items[i - g->nparams];
     if (!n->name || strcmp(n->name, name)) continue;
+    if (!in_doc(g->module, n->span)) continue;  /* an imported module's */
     if (n->span.start > limit) continue;
     if (!*best || n->span.start > (*best)->span.start) *best = n;
   }
@@ -206,7 +212,7 @@ static const AnfNode *smallest_apply(AnfModule *m, uint32_t off)
     const AnfGraph *g = m->graphs.items[i];
     for (int k = 0; k < g->nodes.len; k++) {
       const AnfNode *n = g->nodes.items[k];
-      if (!in_span(n->span, off)) continue;
+      if (!in_doc(m, n->span) || !in_span(n->span, off)) continue;
       if (!best || n->span.end - n->span.start < best->span.end - best->span.start) best = n;
     }
   }
@@ -293,7 +299,28 @@ static bool def_name_span(const SrcFile *f, const AnfGraph *g, Span *out)
 
 static json_t *location(Doc *d, PosEncoding enc, Span s)
 {
+  if (!in_doc(d->a->m, s))  /* in a module the document imports */
+    return json_pack("{s:s, s:o}", "uri", lsp_file_uri(s.file), "range",
+                     text_range(s.file, enc, s));
   return json_pack("{s:s, s:o}", "uri", d->uri, "range", text_range(d->a->m->file, enc, s));
+}
+
+/* The module-level function of an imported module named `name` (its
+ * qualified name ends in ".name"), when exactly one is. */
+static const AnfGraph *imported_function(AnfModule *m, const char *name)
+{
+  const AnfGraph *found = NULL;
+  size_t n = strlen(name);
+  for (int i = 0; i < m->functions.len; i++) {
+    const AnfGraph *g = m->functions.items[i];
+    size_t k = strlen(g->fn_name);
+    if (in_doc(m, g->span) || k <= n || g->fn_name[k - n - 1] != '.' ||
+        strcmp(g->fn_name + k - n, name))
+      continue;
+    if (found) return NULL;
+    found = g;
+  }
+  return found;
 }
 
 json_t *feature_definition(Doc *d, PosEncoding enc, uint32_t off)
@@ -306,6 +333,9 @@ json_t *feature_definition(Doc *d, PosEncoding enc, uint32_t off)
   const AnfGraph *fn = function_named(m, name, off);
   Span s;
   if (fn && (!b || b->graph == m->module_graph) && def_name_span(m->file, fn, &s))
+    return location(d, enc, s);
+  const AnfGraph *other = !b || b->graph == m->module_graph ? imported_function(m, name) : NULL;
+  if (other && def_name_span(other->span.file, other, &s))  /* across files */
     return location(d, enc, s);
   if (!b) return json_null();
   if (b->kind == ANF_PARAM) return location(d, enc, b->span);
@@ -340,6 +370,7 @@ static json_t *function_symbols(Doc *d, PosEncoding enc, const AnfGraph *outer)
     const AnfGraph *up = g->lexical;
     while (up && up->role == ANF_G_BLOCK) up = up->lexical;
     if (up != outer && !(outer == NULL && up && up->role == ANF_G_MODULE)) continue;
+    if (!in_doc(m, g->span)) continue;
     Span sel;
     if (!def_name_span(m->file, g, &sel)) sel = g->span;
     CtxTable *t = engine_contexts(d->a->E);
@@ -480,7 +511,8 @@ static void graph_hints(Hints *H, const AnfGraph *g)
   for (int i = 0; i < g->nodes.len; i++) {
     const AnfNode *n = g->nodes.items[i];
     Span at;
-    if (!n->name || !name_before(f, n->span, n->name, &at)) continue;
+    if (!n->name || !in_doc(d->a->m, n->span) || !name_before(f, n->span, n->name, &at))
+      continue;
     const char *v = broad_value(d, n);
     if (v) hint(H, at.end_line, at.end_col, fx_sprintf(": %s", v));
   }
@@ -507,7 +539,7 @@ json_t *feature_inlay_hints(Doc *d, PosEncoding enc, uint32_t start, uint32_t en
   AnfModule *m = d->a->m;
   for (int i = 0; i < m->graphs.len; i++) {
     const AnfGraph *g = m->graphs.items[i];
-    if (g->span.end < start || g->span.start > end) continue;
+    if (!in_doc(m, g->span) || g->span.end < start || g->span.start > end) continue;
     graph_hints(&H, g);
   }
   return H.list;

@@ -53,11 +53,16 @@ long text_character(const SrcFile *f, PosEncoding enc, uint32_t line, uint32_t c
 json_t *text_position(const SrcFile *f, PosEncoding enc, uint32_t line, uint32_t col);
 /* {"start", "end"} of a span. */
 json_t *text_range(const SrcFile *f, PosEncoding enc, Span s);
+/* The file: URI of a file of the program other than the document (a
+ * module it imports): file:// and its absolute path, percent-encoded. */
+const char *lsp_file_uri(const SrcFile *f);
 
 /* ---- server.c: documents ---- */
 typedef struct Doc {
   const char *uri;
   const char *path;      /* for messages: the file path of a file: URI */
+  const char *real;      /* realpath of path, or NULL: how the programs of
+                            other documents that import it find it */
   char *text;            /* GC, atomic; text[len] == 0 */
   size_t len;
   long version;

@@ -194,7 +194,7 @@ static size_t early_body(Rpc *r, size_t body_at, size_t *scanned)
   if (at < 0) return 0;
   json_error_t e;
   json_t *v = json_loadb(avail(r) + body_at, (size_t)at - body_at,
-                         JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY, &e);
+                         JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY | JSON_ALLOW_NUL, &e);
   if (!v) return 0;
   json_decref(v);
   return (size_t)at - body_at;

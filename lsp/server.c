@@ -41,8 +41,11 @@
  * settled server: gcLiveBytes sums the objects the collection found
  * reachable, gcHeapBytes also counts the free space of partly used heap
  * blocks.  The tests use it to check that memory stays flat. */
+#define _XOPEN_SOURCE 700  /* realpath */
+#include <ctype.h>
 #include <gc.h>
 #include <gc/gc_mark.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,25 +135,61 @@ static void set_text(Doc *d, const char *text, size_t len)
   d->dirty = true;
 }
 
+const char *lsp_file_uri(const SrcFile *f)
+{
+  char buf[PATH_MAX];
+  const char *path = realpath(f->path, buf) ? buf : f->path;
+  StrBuf b = {0};
+  sb_puts(&b, "file://");
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+    if (*p < 0x80 && (isalnum(*p) || strchr("/-._~", *p))) sb_putc(&b, (char)*p);
+    else sb_printf(&b, "%%%02X", *p);
+  }
+  return fx_strdup(sb_cstr(&b));
+}
+
+/* A diagnostic of the document's program.  One whose span lies in a module
+ * the document imports (a bug there that this file's call reveals) is
+ * shown at the call chain's first span in this file, naming where it lies
+ * (also a related location); NULL when no span of it is in this file. */
 static json_t *diagnostic_json(Server *S, Doc *d, const Diag *g)
 {
-  const SrcFile *f = g->span.file ? g->span.file : d->file;
+  const SrcFile *f = d->file, *af = g->span.file ? g->span.file : f;
+  Span at = g->span;
+  const char *msg = g->msg;
+  /* the interim analysis (incremental.c) reports in a copy of the file:
+   * the same path, the same lines */
+  bool elsewhere = g->span.file && g->span.file != f && strcmp(g->span.file->path, f->path);
+  if (elsewhere) {
+    int k = 0;
+    while (k < g->related.len && g->related.items[k].span.file &&
+           strcmp(g->related.items[k].span.file->path, f->path))
+      k++;
+    if (k == g->related.len) return NULL;
+    at = g->related.items[k].span;
+    af = at.file ? at.file : f;
+    msg = fx_sprintf("%s:%u: %s", g->span.file->path, g->span.line + 1, g->msg);
+  }
   json_t *j = json_object();
-  json_object_set_new(j, "range", text_range(f, S->enc, g->span));
+  json_object_set_new(j, "range", text_range(af, S->enc, at));
   json_object_set_new(j, "severity", json_integer(g->sev == SEV_ERROR ? 1 : g->sev == SEV_WARNING ? 2 : 3));
   json_object_set_new(j, "code", json_string(diag_kind_name(g->kind)));
   json_object_set_new(j, "source", json_string("fathom"));
-  json_object_set_new(j, "message", json_string(g->msg));
-  if (g->related.len) {
+  json_object_set_new(j, "message", json_string(msg));
+  if (g->related.len || elsewhere) {
     json_t *rel = json_array();
-    for (int i = 0; i < g->related.len; i++) {
-      const DiagRelated *r = &g->related.items[i];
+    for (int i = -1; i < g->related.len; i++) {
+      if (i < 0 && !elsewhere) continue;
+      const DiagRelated *r = i >= 0 ? &g->related.items[i] : NULL;
+      Span rs = r ? r->span : g->span;
+      const SrcFile *rf = rs.file ? rs.file : f;
       json_t *loc = json_object();
-      json_object_set_new(loc, "uri", json_string(d->uri));
-      json_object_set_new(loc, "range", text_range(r->span.file ? r->span.file : f, S->enc, r->span));
+      json_object_set_new(loc, "uri",
+                          json_string(!strcmp(rf->path, f->path) ? d->uri : lsp_file_uri(rf)));
+      json_object_set_new(loc, "range", text_range(rf, S->enc, rs));
       json_t *ri = json_object();
       json_object_set_new(ri, "location", loc);
-      json_object_set_new(ri, "message", json_string(r->msg));
+      json_object_set_new(ri, "message", json_string(r ? r->msg : g->msg));
       json_array_append_new(rel, ri);
     }
     json_object_set_new(j, "relatedInformation", rel);
@@ -222,13 +261,42 @@ static void analyse_doc(Server *S, Doc *d)
 /* Analyse and publish every dirty document: interim diagnostics when the
  * edits since the last exact analysis stay inside one def's body
  * (incremental.c), else the exact ones. */
+/* Whether the program of d's last exact analysis reads the file of doc x
+ * (d imports it, directly or not). */
+static bool imports_doc(const Doc *d, const Doc *x)
+{
+  if (d == x || !d->m || !x->real) return false;
+  for (int i = 0; i < d->m->more_files.len; i++) {
+    char buf[PATH_MAX];
+    const char *p = d->m->more_files.items[i]->path;
+    if (!strcmp(p, x->path) || (realpath(p, buf) && !strcmp(buf, x->real))) return true;
+  }
+  return false;
+}
+
+/* The text of an open document, for the programs of the others (an edit
+ * to layers.py is what main.py's analysis sees). */
+static const SrcFile *open_text(void *ctx, const char *real_path)
+{
+  Server *S = ctx;
+  for (int i = 0; i < S->docs.len; i++) {
+    Doc *d = S->docs.items[i];
+    if (d->real && !strcmp(d->real, real_path) && !d->too_large) return d->file;
+  }
+  return NULL;
+}
+
 static void refresh(Server *S)
 {
+  int changed = 0;
+  bool *edited = fx_array(bool, S->docs.len ? S->docs.len : 1);
   for (int i = 0; i < S->docs.len; i++) {
     Doc *d = S->docs.items[i];
     if (!d->dirty) continue;
     DiagList interim = {0};
     d->dirty = false;
+    edited[i] = true;
+    changed++;
     S->analyses++;
     if (incremental_interim(d, S->options, &interim)) {
       d->exact_pending = true;
@@ -237,6 +305,17 @@ static void refresh(Server *S)
     }
     analyse_doc(S, d);
     publish_exact(S, d, false);
+  }
+  /* the documents that import an edited one: analysed again (their program
+   * reads its new text), published when their diagnostics changed */
+  for (int i = 0; changed && i < S->docs.len; i++) {
+    Doc *d = S->docs.items[i];
+    if (edited[i] || d->dirty || d->exact_pending) continue;
+    bool stale = false;
+    for (int j = 0; j < S->docs.len && !stale; j++) stale = edited[j] && imports_doc(d, S->docs.items[j]);
+    if (!stale) continue;
+    analyse_doc(S, d);
+    publish_exact(S, d, true);
   }
 }
 
@@ -350,6 +429,8 @@ static void on_did_open(Server *S, json_t *params)
     d = fx_new(Doc);
     d->uri = fx_strdup(uri);
     d->path = uri_path(d->uri);
+    char buf[PATH_MAX];
+    d->real = realpath(d->path, buf) ? fx_strdup(buf) : NULL;
     d->pd = parse_doc_new();
     vec_push(&S->docs, d);
   } else {
@@ -620,7 +701,7 @@ __attribute__((noinline)) static int serve_one(Server *S)
     return -1;
   }
   json_error_t err;
-  json_t *msg = json_loadb(body, len, JSON_DECODE_ANY, &err);
+  json_t *msg = json_loadb(body, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
   free(body);
   if (!msg) {
     reply_error(S, NULL, PARSE_ERROR, fx_sprintf("invalid JSON: %s", err.text));
@@ -639,11 +720,13 @@ int lsp_serve(int in, int out, const AnalysisOptions *options)
   Server *S = fx_new(Server);
   S->rpc = rpc_new(in, out);
   S->options = options;
+  parse_set_overlay(open_text, S);
   int status;
   do {
     status = serve_one(S);
     scrub_stack();
   } while (status < 0);
   rpc_free(S->rpc);
+  parse_set_overlay(NULL, NULL);
   return status;
 }

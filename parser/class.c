@@ -281,8 +281,7 @@ static void class_method(Lower *L, Scope *s, Scope *cs, const char *cls, TSNode 
   fs->is_init = fs->self_name && (!strcmp(mname, "__init__") ||
                                   !strcmp(mname, "__post_init__") || g->init_helper);
   lower_params(L, cs, fs, g, field(L, def, L->f_parameters));   /* defaults: class scope */
-  Pending p = {.def = def, .g = g, .fs = fs};
-  vec_push(L->pending, p);
+  prog_pending(L, def, (TSNode){0}, g, fs);
   /* a decorator fathom does not model may replace the method: unknown */
   AnfNode *v = (flags & MEM_UNKNOWN) ? unsupported_value(L, span_of(L, name))
                                      : anf_const_graph(L->mod, span_of(L, name), g);

@@ -582,6 +582,7 @@ static AnfNode *module_attr(Lower *L, Scope *s, AnfNode *mod, TSNode attr, Span 
   unsigned ns = mod->c.module;
   const char *name = text_of(L, attr);
   if (!ns) return unsupported_value(L, sp);   /* `import torch` was reported */
+  if (ns & NS_USER) return prog_module_attr(L, s, ns & ~NS_USER, attr, sp);
   int op = anf_op_lookup(ns, name);
   if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
   const char *modname = ns == NS_FATHOM ? "fathom" : ns == NS_MATH ? "math"

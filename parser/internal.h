@@ -145,13 +145,15 @@ enum {
 typedef VEC(TSNode) NodeVec;
 typedef struct EscapeItem { TSNode n; int loops; } EscapeItem;  /* see scan_escape */
 typedef VEC(EscapeItem) EscapeVec;
-/* A function whose body is lowered once every module-level name is bound:
- * a def, a method, or the `__main__` block (body set: the if statement's
- * block). */
-typedef struct Pending { TSNode def, body; AnfGraph *g; Scope *fs; } Pending;
-typedef VEC(Pending) PendingVec;
+
+typedef struct Program Program;
+typedef struct ProgModule ProgModule;
 
 typedef struct Lower {
+  Program *prog;         /* the program this file belongs to (program.c) */
+  ProgModule *self;      /* this file's module in it */
+  const char *qual;      /* prefix of its function names ("layers"), or NULL */
+  const char *dunder_name; /* the value of __name__: "__main__" or the module's */
   const SrcFile *file;
   const char *src;
   AnfModule *mod;
@@ -165,7 +167,12 @@ typedef struct Lower {
   TSTreeCursor cursor;   /* reused by named_kids/all_kids */
   FxArena kids_arena;    /* their arrays (atomic: TSNodes hold no GC pointer) */
   TSNode roots[2];       /* the module: one tree, or two halves (parse_split) */
-  int nroots;
+  int nroots;            /* 0: the file is not text (nothing to lower) */
+  TSTree *trees[2];      /* the trees lower_release frees (none for a ParseDoc's) */
+  int ntrees;
+  bool has_cursor;
+  bool parsed;           /* lower_parse ran (or the ParseDoc's tree is in roots) */
+  VEC(ProgModule *) star_mods; /* program modules imported with `*`, in order */
   Marks openers;         /* every '(' '[' '{' byte */
   Marks binders;         /* every ":=" and word "as", "append", "extend" */
   TSFieldId f_name, f_value, f_left, f_right, f_body, f_condition,
@@ -182,9 +189,9 @@ typedef struct Lower {
   NodeVec scratch;         /* a node stack shared by the iterative walks: each
                               user pushes above the len it finds and restores it */
   EscapeVec escape_stack;  /* scan_escape's stack, kept between calls */
+  long suggest_work;        /* names compared for "did you mean" so far */
   VEC(TSNode) pending_defs; /* module-level defs whose bodies wait */
   VEC(AnfGraph *) pending_graphs;
-  PendingVec *pending;     /* bodies lowered after the module level */
   const char *init_self;   /* while an __init__ body is lowered: its self
                               parameter, which `self.a = v` rebinds */
   const char **init_helpers; /* and the helpers whose calls rebind it */
@@ -216,6 +223,45 @@ AnfNode *unsupported_value(Lower *L, Span sp);
 bool depth_enter(Lower *L, TSNode n);
 void depth_leave(Lower *L);
 
+/* parser.c: the steps of one file, for program.c */
+Lower *lower_new(Program *P, const SrcFile *file, AnfModule *mod, StrTab *strings,
+                 DiagSink *diags);
+/* Parse the file (false: it is not text, reported).  The trees stay
+ * alive until lower_release. */
+bool lower_parse(Lower *L);
+/* Lower the module level into graph g (the program's current module-level
+ * graph); returns the graph where the module level continues.  Function
+ * bodies wait in the program's pending list (prog_pending). */
+AnfGraph *lower_top(Lower *L, AnfGraph *g);
+/* Lower one pending function body (a def, or the __main__ block). */
+void lower_pending(Lower *L, TSNode def, TSNode body, AnfGraph *g, Scope *fs);
+void lower_release(Lower *L);
+
+/* program.c: one program of several files */
+/* A program whose first file is `first`; setup NULL: the roots of a lone
+ * file (its folder). */
+Program *prog_new(const SrcFile *first, const ProgramSetup *setup, StrTab *strings,
+                  DiagSink *diags);
+AnfModule *prog_anf(Program *P);
+/* Lower the given (parsed) root files, the modules they import, then every
+ * function body; the program's ANF module. */
+AnfModule *prog_run(Program *P, Lower **roots, int n);
+
+/* program.c: the program's own modules (language.md 9) */
+/* Is `top` (the first part of a dotted name) one of the outside modules? */
+bool prog_outside_module(const char *top);
+/* `import a.b.c` / `import a.b as x` of the program's own files: one item
+ * (name: the dotted_name, alias: NULL node or the alias). */
+void prog_lower_import(Lower *L, Scope *s, TSNode name, TSNode alias);
+/* `from m import a, b` / `from .m import a` / `from . import m`. */
+void prog_lower_from_import(Lower *L, Scope *s, TSNode n);
+/* `m.attr` on the program's module NS_USER | id. */
+AnfNode *prog_module_attr(Lower *L, Scope *s, unsigned id, TSNode attr, Span sp);
+/* A name that no scope binds, from a user module imported with `*`, or NULL. */
+AnfNode *prog_star_name(Lower *L, const char *name, Span sp);
+/* Queue a function body until every module level is lowered. */
+void prog_pending(Lower *L, TSNode def, TSNode body, AnfGraph *g, Scope *fs);
+
 /* scope.c */
 Scope *scope_new(Lower *L, Scope *outer, int kind, const char *base);
 int scope_local(Scope *s, const char *name);     /* index or -1 */
@@ -235,6 +281,9 @@ int builtin_op_named(Lower *L, const char *name);
 void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp);
 const char *suggest_op(unsigned ns, const char *name);
 void report_undefined(Lower *L, Scope *s, const char *name, Span sp, bool used_before_def);
+/* The value of module-level local i of module scope `owner` read from
+ * another file (its current binding), or NULL while it is unbound. */
+AnfNode *scope_read_global(Lower *L, Scope *owner, int i, Span sp);
 
 /* alias.c */
 /* Mark the locals of function scope s that may share a mutated list

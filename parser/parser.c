@@ -614,7 +614,20 @@ static unsigned module_ns(const char *name) {
   return 0;
 }
 
-/* `import fathom`, `import math as m`, `import numpy as np` (unknown). */
+static void report_unavailable(Lower *L, TSNode name, const char *mod) {
+  diag_report(L->diags, DK_UNSUPPORTED, span_of(L, name),
+              "module '%s' is not available to fathom programs "
+              "(available: fathom, math, typing, functools)", mod);
+}
+
+/* The first part of a dotted name ("a" of "a.b.c"), interned. */
+static const char *top_name(Lower *L, const char *dotted) {
+  const char *dot = strchr(dotted, '.');
+  return dot ? strtab_intern(L->strings, dotted, (size_t)(dot - dotted)) : dotted;
+}
+
+/* `import fathom`, `import math as m`, `import layers`, `import pkg.m as x`:
+ * outside modules here, the program's own files in program.c. */
 static void lower_import(Lower *L, Scope *s, TSNode n) {
   TSNode *kids;
   int nk = named_kids(L, n, &kids);
@@ -624,12 +637,14 @@ static void lower_import(Lower *L, Scope *s, TSNode n) {
       name = field(L, kids[i], L->f_name);
       alias = field(L, kids[i], L->f_alias);
     }
+    if (node_is_null(name)) continue;
     const char *mod = text_of(L, name);
+    if (!prog_outside_module(top_name(L, mod))) {
+      prog_lower_import(L, s, name, alias);
+      continue;
+    }
     unsigned ns = module_ns(mod);
-    if (!ns)
-      diag_report(L->diags, DK_UNSUPPORTED, span_of(L, name),
-                  "module '%s' is not available to fathom programs "
-                  "(available: fathom, math, typing, functools)", mod);
+    if (!ns) report_unavailable(L, name, mod);
     const char *bound = node_is_null(alias) ? mod : text_of(L, alias);
     if (strchr(bound, '.')) continue; /* `import a.b` binds `a`: unknown module */
     bind_local(L, s, bound, anf_const_module(L->mod, span_of(L, kids[i]), ns),
@@ -637,17 +652,23 @@ static void lower_import(Lower *L, Scope *s, TSNode n) {
   }
 }
 
-/* `from fathom import *`, `from math import sqrt as s`, `from __future__ ...` */
+/* `from fathom import *`, `from math import sqrt as s`, `from __future__ ...`;
+ * `from layers import dense` and relative imports in program.c. */
 static void lower_from_import(Lower *L, Scope *s, TSNode n) {
   TSNode modn = field(L, n, L->f_module_name);
+  if (node_is_null(modn)) return;
+  if (kind(L, modn) == K_relative_import) {
+    prog_lower_from_import(L, s, n);
+    return;
+  }
   const char *mod = text_of(L, modn);
   if (!strcmp(mod, "__future__")) return;
-  unsigned ns = module_ns(mod);
-  if (!ns) {
-    diag_report(L->diags, DK_UNSUPPORTED, span_of(L, modn),
-                "module '%s' is not available to fathom programs "
-                "(available: fathom, math, typing, functools)", mod);
+  if (!prog_outside_module(top_name(L, mod))) {
+    prog_lower_from_import(L, s, n);
+    return;
   }
+  unsigned ns = module_ns(mod);
+  if (!ns) report_unavailable(L, modn, mod);
   TSNode *kids;
   int nk = named_kids(L, n, &kids);
   for (int i = 0; i < nk; i++) {
@@ -696,8 +717,19 @@ static bool decorator_is_jit(Lower *L, Scope *s, TSNode dec) {
   return false;
 }
 
+/* A function's body is lowered once every module level of the program is
+ * lowered (prog_pending), so it may read a global bound later in its file
+ * or in a module that imports its own. */
 
-static void module_def(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
+/* The name of a module-level function: qualified by its module's name
+ * ("layers.dense") for a module of a program of several files. */
+static const char *function_name(Lower *L, const char *fname) {
+  if (!L->qual) return fname;
+  const char *q = fx_sprintf("%s.%s", L->qual, fname);
+  return strtab_intern(L->strings, q, strlen(q));
+}
+
+static void module_def(Lower *L, Scope *s, TSNode n) {
   bool jit = false;
   TSNode def = n;
   if (kind(L, n) == K_decorated_definition) {
@@ -714,23 +746,22 @@ static void module_def(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
   TSNode name = field(L, def, L->f_name);
   if (node_is_null(name)) return;
   if (!strcmp(ts_node_type(ts_node_child(def, 0)), "async")) unsupported_stmt(L, def, "async def");
-  const char *fname = text_of(L, name);
-  AnfGraph *g = anf_graph_new(L->mod, fname, L->mod->module_graph, span_of(L, def));
+  const char *fname = text_of(L, name), *qname = function_name(L, fname);
+  AnfGraph *g = anf_graph_new(L->mod, qname, L->mod->module_graph, span_of(L, def));
   g->role = ANF_G_FUNCTION;
-  g->fn_name = fname;
+  g->fn_name = qname;
   g->is_jit = jit;
   vec_push(&L->mod->functions, g);
-  Scope *fs = scope_new(L, s, SC_FUNCTION, fname);
+  Scope *fs = scope_new(L, s, SC_FUNCTION, qname);
   lower_params(L, s, fs, g, field(L, def, L->f_parameters));
   bind_local(L, s, fname, anf_const_graph(L->mod, span_of(L, name), g), span_of(L, name));
-  Pending p = {.def = def, .g = g, .fs = fs};
-  vec_push(pending, p);
+  prog_pending(L, def, (TSNode){0}, g, fs);
 }
 
 /* `if __name__ == "__main__":` is how the program really runs: its block
  * becomes a function `__main__` with no parameters, an entry point
  * (language.md 1).  Its names are that function's locals. */
-static void module_main(Lower *L, Scope *s, TSNode ifs, PendingVec *pending) {
+static void module_main(Lower *L, Scope *s, TSNode ifs) {
   TSNode body = field(L, ifs, L->f_consequence);
   if (node_is_null(body)) return;
   TSNode *kids;
@@ -738,26 +769,26 @@ static void module_main(Lower *L, Scope *s, TSNode ifs, PendingVec *pending) {
   for (int i = 0; i < nk; i++)
     if (kind(L, kids[i]) == K_else_clause || kind(L, kids[i]) == K_elif_clause)
       unsupported_stmt(L, kids[i], "an else or elif of the __main__ block");
-  AnfGraph *g = anf_graph_new(L->mod, "__main__", L->mod->module_graph, span_of(L, ifs));
+  AnfGraph *g = anf_graph_new(L->mod, function_name(L, "__main__"), L->mod->module_graph,
+                              span_of(L, ifs));
   g->role = ANF_G_FUNCTION;
   g->fn_name = g->name;
   g->is_main = true;
   vec_push(&L->mod->functions, g);
   Scope *fs = scope_new(L, s, SC_FUNCTION, g->name);
   lower_params(L, s, fs, g, (TSNode){0});
-  Pending p = {.def = ifs, .body = body, .g = g, .fs = fs};
-  vec_push(pending, p);
+  prog_pending(L, ifs, body, g, fs);
 }
 
-static void module_stmt(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
+static void module_stmt(Lower *L, Scope *s, TSNode n) {
   switch (kind(L, n)) {
   case K_import_statement: lower_import(L, s, n); return;
   case K_import_from_statement: lower_from_import(L, s, n); return;
   case K_future_import_statement: case K_pass_statement: case K_comment: return;
-  case K_function_definition: case K_decorated_definition: module_def(L, s, n, pending); return;
+  case K_function_definition: case K_decorated_definition: module_def(L, s, n); return;
   case K_if_statement:
     if (is_main_guard(L, n)) {
-      module_main(L, s, n, pending);
+      module_main(L, s, n);
       return;
     }
     unsupported_stmt(L, n, "an if statement at module level");
@@ -794,42 +825,33 @@ static void module_stmt(Lower *L, Scope *s, TSNode n, PendingVec *pending) {
   }
 }
 
-static void lower_module(Lower *L) {
-  TSNode first = L->roots[0], last = L->roots[L->nroots - 1];
+AnfGraph *lower_top(Lower *L, AnfGraph *g) {
   AnfModule *m = L->mod;
-  AnfGraph *mg = anf_graph_new(m, "<module>", NULL,
-                               span_from_bytes(L->file, ts_node_start_byte(first),
-                                               ts_node_end_byte(last)));
-  mg->role = ANF_G_MODULE;
-  mg->fn_name = "<module>";
-  m->module_graph = mg;
   Scope *s = scope_new(L, NULL, SC_MODULE, "<module>");
   L->module_scope = s;
   for (int r = 0; r < L->nroots; r++) scan_function_body(L, s, L->roots[r]);
-  s->cur.g = mg;
+  s->cur.g = g;
   s->cur.env = fx_array(Binding, s->locals.len ? s->locals.len : 1);
   AnfNode *unb = anf_const_unbound(m, span_from_bytes(L->file, 0, 0));
   for (int i = 0; i < s->locals.len; i++) s->cur.env[i] = (Binding){.node = unb, .st = ST_NOT};
-  Ctl top = {.kind = CTL_FUNC};
-  s->ctl = &top;
-
-  PendingVec pending = {0};
-  L->pending = &pending;
+  Ctl *top = fx_new(Ctl);
+  top->kind = CTL_FUNC;
+  s->ctl = top;
   for (int r = 0; r < L->nroots; r++) {
     TSNode *kids;
     int nk = named_kids(L, L->roots[r], &kids);
     for (int i = 0; i < nk; i++) {
       if (ts_node_has_error(kids[i]) && kind(L, kids[i]) == K_ERROR) continue;
-      module_stmt(L, s, kids[i], &pending);
-      if (!s->cur.g) s->cur.g = mg; /* `return`/`raise` at module level were reported */
+      module_stmt(L, s, kids[i]);
+      if (!s->cur.g) s->cur.g = g; /* `return`/`raise` at module level were reported */
     }
   }
-  anf_set_output(mg, anf_const_none(m, span_from_bytes(L->file, 0, 0)));
-  for (int i = 0; i < pending.len; i++) {
-    Pending *p = &pending.items[i];
-    if (node_is_null(p->body)) lower_function_body(L, p->fs, p->g, p->def);
-    else lower_body(L, p->fs, p->g, p->def, p->body);
-  }
+  return s->cur.g;
+}
+
+void lower_pending(Lower *L, TSNode def, TSNode body, AnfGraph *g, Scope *fs) {
+  if (node_is_null(body)) lower_function_body(L, fs, g, def);
+  else lower_body(L, fs, g, def, body);
 }
 
 /* ---- parsing: one tree, or two halves on two threads ----
@@ -963,33 +985,47 @@ static void release_trees(TSTree **trees, int n) {
 
 /* ---- entry points ---- */
 
-AnfModule *parse_module(const SrcFile *file, StrTab *strings, DiagSink *diags) {
+Lower *lower_new(Program *P, const SrcFile *file, AnfModule *mod, StrTab *strings,
+                 DiagSink *diags) {
   Lower *L = fx_new(Lower);
+  L->prog = P;
   L->file = file;
   L->src = file->text;
   L->diags = diags;
   L->strings = strings;
-  L->mod = anf_module_new(file, strings);
+  L->mod = mod;
   init_tables(L);
-  if (!check_text(L)) {
-    AnfGraph *mg = anf_graph_new(L->mod, "<module>", NULL, span_from_bytes(file, 0, 0));
-    mg->role = ANF_G_MODULE;
-    L->mod->module_graph = mg;
-    anf_set_output(mg, anf_const_none(L->mod, span_from_bytes(file, 0, 0)));
-    return L->mod;
-  }
-  TSTree *trees[2];
-  int ntrees = last_tree_count = parse_trees(L, trees);
-  L->nroots = ntrees;
-  for (int i = 0; i < ntrees; i++) L->roots[i] = ts_tree_root_node(trees[i]);
+  return L;
+}
+
+/* The scans every parse does once the trees are in L->roots. */
+static void after_parse(Lower *L) {
   L->cursor = ts_tree_cursor_new(L->roots[0]);
+  L->has_cursor = true;
   L->tree_has_error = ts_node_has_error(L->roots[0]);
   index_source(L);
-  for (int i = 0; i < ntrees; i++) scan_syntax(L, L->roots[i]);
-  lower_module(L);
-  ts_tree_cursor_delete(&L->cursor);
-  release_trees(trees, ntrees);
-  return L->mod;
+  for (int i = 0; i < L->nroots; i++) scan_syntax(L, L->roots[i]);
+}
+
+bool lower_parse(Lower *L) {
+  L->parsed = true;
+  if (!check_text(L)) return false;
+  L->ntrees = last_tree_count = parse_trees(L, L->trees);
+  L->nroots = L->ntrees;
+  for (int i = 0; i < L->ntrees; i++) L->roots[i] = ts_tree_root_node(L->trees[i]);
+  after_parse(L);
+  return true;
+}
+
+void lower_release(Lower *L) {
+  if (L->has_cursor) ts_tree_cursor_delete(&L->cursor);
+  L->has_cursor = false;
+  if (L->ntrees) release_trees(L->trees, L->ntrees);
+  L->ntrees = 0;
+}
+
+AnfModule *parse_module(const SrcFile *file, StrTab *strings, DiagSink *diags) {
+  return parse_program(&file, 1, NULL, strings, diags);
 }
 
 size_t parse_tree_only(const SrcFile *file) {
@@ -1060,34 +1096,20 @@ void parse_doc_forget(ParseDoc *d) {
 
 AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
                             DiagSink *diags) {
-  Lower *L = fx_new(Lower);
-  L->file = file;
-  L->src = file->text;
-  L->diags = diags;
-  L->strings = strings;
-  L->mod = anf_module_new(file, strings);
-  init_tables(L);
-  if (!check_text(L)) {
+  Program *P = prog_new(file, NULL, strings, diags);
+  Lower *L = lower_new(P, file, prog_anf(P), strings, diags);
+  if (check_text(L)) {
+    TSTree *tree = ts_parser_parse_string(d->parser, d->tree, file->text, (uint32_t)file->len);
+    if (d->tree) ts_tree_delete(d->tree);
+    d->tree = tree;          /* kept for the next edit: not L's to free */
+    L->roots[0] = ts_tree_root_node(tree);
+    L->nroots = 1;
+    after_parse(L);
+  } else {
     parse_doc_forget(d);
-    AnfGraph *mg = anf_graph_new(L->mod, "<module>", NULL, span_from_bytes(file, 0, 0));
-    mg->role = ANF_G_MODULE;
-    L->mod->module_graph = mg;
-    anf_set_output(mg, anf_const_none(L->mod, span_from_bytes(file, 0, 0)));
-    return L->mod;
   }
-  TSTree *tree = ts_parser_parse_string(d->parser, d->tree, file->text, (uint32_t)file->len);
-  if (d->tree) ts_tree_delete(d->tree);
-  d->tree = tree;
-  TSNode root = ts_tree_root_node(tree);
-  L->roots[0] = root;
-  L->nroots = 1;
-  L->cursor = ts_tree_cursor_new(root);
-  L->tree_has_error = ts_node_has_error(root);
-  index_source(L);
-  scan_syntax(L, root);
-  lower_module(L);
-  ts_tree_cursor_delete(&L->cursor);
-  return L->mod;
+  L->parsed = true;
+  return prog_run(P, &L, 1);
 }
 
 /* The top-level statements of the tree parse_doc_module last parsed, for

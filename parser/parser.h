@@ -12,8 +12,33 @@
 
 #include "../anf/anf.h"
 
-/* Convert one file.  `strings` interns identifiers (shared by a session). */
+/* Convert one file and the program's own modules it imports (language.md
+ * 9).  `strings` interns identifiers (shared by a session). */
 AnfModule *parse_module(const SrcFile *file, StrTab *strings, DiagSink *diags);
+
+/* A program of several files (language.md 9): where imports are looked for
+ * and how functions are named. */
+typedef struct ProgramSetup {
+  const char *const *roots;  /* import roots in order: the project root, the
+                                `path` entries of [tool.fathom], each --path */
+  int nroots;                /* 0: the folder of the first file */
+  int max_modules;           /* modules a program may load (0: the default) */
+  bool qualify_all;          /* name every function by its module, roots too */
+} ProgramSetup;
+
+/* Convert the given files (the roots: each runs as `__main__`) and every
+ * module they import, into one ANF module: one module graph holding each
+ * file's top level in the order CPython runs them, and every function.
+ * Diagnostics land in `diags` with spans in their own files. */
+AnfModule *parse_program(const SrcFile *const *files, int nfiles, const ProgramSetup *setup,
+                         StrTab *strings, DiagSink *diags);
+
+/* Where imported modules' text comes from: by default the file system;
+ * the language server sets an overlay that gives the text of the
+ * documents open in the editor (NULL: read the file).  `real_path` is
+ * the module's real path (realpath(3)). */
+typedef const SrcFile *(*ParseOverlay)(void *ctx, const char *real_path);
+void parse_set_overlay(ParseOverlay fn, void *ctx);
 
 /* A file of at least `bytes` bytes is parsed in two halves on two threads
  * (see parser.c); 0 restores the default (16 KiB), SIZE_MAX turns it off.

@@ -303,6 +303,11 @@ static AnfNode *at_use(Lower *L, AnfNode *v, Span sp) {
   return c;
 }
 
+AnfNode *scope_read_global(Lower *L, Scope *owner, int i, Span sp) {
+  if (!owner->cur.env || owner->cur.env[i].st != ST_DEF) return NULL;
+  return at_use(L, owner->cur.env[i].node, sp);
+}
+
 static AnfNode *read_binding(Lower *L, Scope *s, Scope *owner, int i, const char *name,
                              Span sp) {
   Local *loc = &owner->locals.items[i];
@@ -377,9 +382,15 @@ AnfNode *read_name(Lower *L, Scope *s, TSNode id) {
     int i = scope_local(sc, name);
     if (i >= 0 && sc->cur.env) return read_binding(L, s, sc, i, name, sp);
   }
+  AnfNode *star = prog_star_name(L, name, sp);  /* `from layers import *` */
+  if (star) return star;
   int op = lookup_imported(L, name);
   if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
-  if (!strcmp(name, "__name__")) return anf_const_str(L->mod, sp, "__main__", 8);
+  if (!strcmp(name, "__name__")) {
+    const char *v = L->dunder_name ? L->dunder_name : "__main__";
+    return anf_const_str(L->mod, sp, v, strlen(v));
+  }
+
   if (python_builtin(name)) { /* defined when CPython runs the file: not a typo */
     diag_report(L->diags, DK_UNSUPPORTED, sp,
                 "'%s' is a Python builtin that the fathom DSL does not support", name);
@@ -393,11 +404,17 @@ AnfNode *read_name(Lower *L, Scope *s, TSNode id) {
 
 typedef struct Suggest { const char *best; int dist; Span where; bool has_where; } Suggest;
 
+/* "did you mean" compares a name with every name in scope: a file with
+ * many undefined names and many globals would take quadratic time (20k of
+ * each: minutes).  Past this many comparisons per file, undefined names
+ * are reported without a suggestion. */
+enum { SUGGEST_WORK = 4000000 };
+
 static void consider(Suggest *sg, const char *name, const char *cand, Span *where) {
   if (!cand || !*cand || cand == name || !strcmp(cand, name)) return;
   int la = (int)strlen(name), lb = (int)strlen(cand);
   int limit = (la + lb + 3) / 6;
-  if (limit < 1) return;
+  if (limit < 1 || abs(la - lb) > limit) return;   /* the distance is at least |la - lb| */
   int d = edit_distance(name, cand, limit);
   if (d > limit) return;
   if (!sg->best || d < sg->dist || (d == sg->dist && strcmp(cand, sg->best) < 0)) {
@@ -410,6 +427,10 @@ static void consider(Suggest *sg, const char *name, const char *cand, Span *wher
 
 static Suggest suggest(Lower *L, Scope *s, const char *name) {
   Suggest sg = {0};
+  long work = OP__COUNT;
+  for (Scope *sc = s; sc; sc = sc->outer) work += sc->locals.len;
+  if (L->suggest_work + work > SUGGEST_WORK) return sg;
+  L->suggest_work += work;
   for (Scope *sc = s; sc; sc = sc->outer)
     for (int i = 0; i < sc->locals.len; i++)
       consider(&sg, name, sc->locals.items[i].name, &sc->locals.items[i].first);

@@ -24,7 +24,16 @@ A leading comment line `# args: WORDS` (before any code) adds WORDS, split at
 blanks, to fathom's command line (`# args: --max-contexts 4`).
 
 A file passes when every expectation holds and fathom reports no other error
-or warning anywhere in it.  The command is
+or warning anywhere in it.
+
+A FILE that is a folder is one program of several files (README, "Programs
+of several files"): the folder is copied (each .py file rewritten as above,
+other files such as pyproject.toml as they are) and fathom runs inside the
+copy on `.` (the folder as one program), or on the .py files and folders
+that the `# args:` lines of its files name (`# args: --path lib app/main.py`
+checks app/main.py and what it imports).  Each diagnostic is matched
+against the expectations of the file it lies in; the folder passes when
+every expectation of every file holds and nothing else is reported.  The command is
 
     BUILD_DIR/fathom check --format gcc [ARGS] COPY
 
@@ -49,7 +58,8 @@ KINDS = {
     "index-out-of-range": "error", "attribute": "error", "shape-mismatch": "error",
     "dtype-mismatch": "error", "no-return": "error", "return-annotation": "error",
     "assert-false": "error", "optional": "error", "missing-return": "warning",
-    "budget": "warning", "reveal-type": "note",
+    "budget": "warning", "reveal-type": "note", "unresolved-import": "error",
+    "import-cycle": "error",
 }
 
 EXPECT_RE = re.compile(r"#\s*expect-(type|error|warning|note)\s*:\s*(.*?)\s*$")
@@ -187,6 +197,61 @@ def check_file(fathom, path, shown, verbose):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def check_dir(fathom, path, shown, verbose):
+    """Run fathom on a rewritten copy of the program in folder path."""
+    tmp = tempfile.mkdtemp(prefix="fathom-expect.")
+    try:
+        root = os.path.join(tmp, os.path.basename(os.path.abspath(path)))
+        shutil.copytree(path, root)
+        exs, fails, args = {}, [], []
+        for dirpath, _, names in os.walk(root):
+            for name in sorted(names):
+                full = os.path.join(dirpath, name)
+                if not name.endswith(".py"):
+                    continue
+                rel = os.path.relpath(full, root)
+                with open(full, encoding="utf-8", newline="") as f:
+                    ex, copy = parse_file(f.readlines())
+                with open(full, "w", encoding="utf-8", newline="") as f:
+                    f.writelines(copy)
+                exs[rel] = ex
+                args.extend(ex.args)
+                fails += ["%s/%s:%d: %s" % (shown, rel, n, msg) for n, msg in ex.problems]
+        if not any(a.endswith(".py") or os.path.isdir(os.path.join(root, a))
+                   for a in args if not a.startswith("-")):
+            args.append(".")
+        cmd = [os.path.abspath(fathom), "check", "--format", "gcc"] + args
+        try:
+            p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
+                               timeout=TIMEOUT, cwd=root)
+        except subprocess.TimeoutExpired:
+            return fails + ["%s: fathom timed out after %ds" % (shown, TIMEOUT)]
+        out = p.stdout.decode("utf-8", "replace")
+        err = p.stderr.decode("utf-8", "replace")
+        if p.returncode < 0 or p.returncode >= 2:
+            why = ("killed by signal %d" % -p.returncode if p.returncode < 0
+                   else "exit status %d" % p.returncode)
+            return fails + ["%s: fathom failed (%s): %s" % (
+                shown, why, (err.strip().splitlines() or [""])[-1])]
+        if re.search(r"ERROR: (Address|Leak)Sanitizer|runtime error:", err):
+            fails.append("%s: sanitizer report: %s" % (shown, err.strip()[:300]))
+        by_file = {}
+        for raw in out.splitlines():
+            m = DIAG_RE.match(raw)
+            if m and m.group("kind") in KINDS:
+                rel = os.path.normpath(m.group("file"))
+                by_file.setdefault(rel, []).append(
+                    (int(m.group("line")), m.group("sev"), m.group("kind"), m.group("msg")))
+        for rel in sorted(set(exs) | set(by_file)):
+            fails.extend(compare(exs.get(rel, Expectations()), by_file.get(rel, []),
+                                 "%s/%s" % (shown, rel)))
+        if fails and verbose:
+            fails.append("---- fathom %s\n%s%s----" % (" ".join(cmd[1:]), out, err))
+        return fails
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def compare(ex, diags, shown):
     fails = []
     reveals = {}
@@ -242,7 +307,10 @@ def main(argv):
         shown = os.path.relpath(os.path.abspath(path), tests)
         if shown.startswith(".."):
             shown = path
-        fails = check_file(fathom, path, shown, verbose)
+        if os.path.isdir(path):
+            fails = check_dir(fathom, path, shown, verbose)
+        else:
+            fails = check_file(fathom, path, shown, verbose)
         for f in fails:
             print(f)
         if fails:

@@ -32,7 +32,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types classes tensor soundness runtime examples coverage shapes ops formats lsp neovim limits stress specialize}
+SUITES=${SUITES:-unit anf diag bad infer types classes tensor modules soundness runtime examples coverage shapes ops formats lsp neovim limits stress specialize}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -221,6 +221,7 @@ suite_bad() {
   bad_case output-over-input 2 "refusing to write the output over the input file" \
     "$FATHOM" specialize "$dir/own_output.py" --entry f --emit c -o "$dir/../bad/own_output.py"
   bad_case output-over-input-kept 0 '^    return x \+ 1$' cat "$dir/own_output.py"
+  bad_case many-undefined 1 "name 'gw19999' is not defined" "${check[@]}" "$dir/many_undefined.py"
   bad_case crlf-strings 0 '^f\(\) -> tuple\[i64=5, i64=2\]$' "$FATHOM" infer "$dir/crlf_strings.py"
   bad_case cr-only 0 '^f\(\) -> i64=1$' "$FATHOM" infer "$dir/cr_only.py"
   bad_case no-py-files 0 '^Success: no issues found in 0 source files$' "${check[@]}" "$dir/no_py_files"
@@ -370,6 +371,42 @@ suite_tensor() {
   if [ -z "$missing" ]; then pass; else
     fail "tensor/docs" "docs/tensor-ops.md shows lines no tests/tensor program has" "$missing"
   fi
+}
+
+# Programs of several files: each folder tests/modules/NAME/ is one
+# program, checked by tests/expect.py against the inline expectations of
+# all its files (diagnostics matched in the file where they lie).  In a
+# folder that expects no error, each file with a `__main__` block also runs
+# under CPython (numpy from Debian's /usr/bin/python3, python/ on the path,
+# inside the folder) and must exit 0: the programs are real Python.  One
+# result per folder, one more per CPython run.
+suite_modules() {
+  local dir name out why py
+  for dir in "$TESTS"/modules/*/; do
+    [ -d "$dir" ] || continue
+    name=$(basename "$dir")
+    out=$TMP/modules.$name.out
+    run "$out" "$out" python3 "$TESTS/expect.py" "$BUILD" "$dir"
+    if why=$(crashed "$out"); then
+      fail "modules/$name" "$why" "$(cat "$out")"
+    elif [ "$status" -eq 0 ]; then
+      pass
+    elif [ "$status" -eq 1 ]; then
+      fail "modules/$name" "expectations not met" "$(cat "$out")"
+    else
+      fail "modules/$name" "expect.py exit status $status" "$(cat "$out")"
+    fi
+    grep -rqs --include='*.py' 'expect-error' "$dir" && continue
+    for py in $(grep -rls --include='*.py' '__name__ == "__main__"' "$dir" | sort); do
+      run "$out" "$out" sh -c 'cd "$1" && PYTHONPATH="$2" exec /usr/bin/python3 "$3"' sh \
+        "$(dirname "$py")" "$TESTS/../python" "$(basename "$py")"
+      if [ "$status" -eq 0 ]; then
+        pass
+      else
+        fail "modules/$name/$(basename "$py") (CPython)" "exit status $status" "$(cat "$out")"
+      fi
+    done
+  done
 }
 
 # Differential soundness: tests/soundness.py calls the annotated entry

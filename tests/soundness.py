@@ -426,6 +426,8 @@ def load_module(path, tmp):
     copy = os.path.join(tmp, "prog_under_test.py")
     shutil.copyfile(path, copy)
     sys.path.insert(0, standin_dir)
+    # a program of several files imports its modules from its own folder
+    sys.path.insert(1, os.path.dirname(os.path.abspath(path)))
     sys.modules.pop("fathom", None)
     spec = importlib.util.spec_from_file_location("prog_under_test", copy)
     mod = importlib.util.module_from_spec(spec)

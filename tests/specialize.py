@@ -178,6 +178,11 @@ def entries(tree):
 
 
 def load(path):
+    # a program of several files imports its modules from its own folder,
+    # as `python3 path` would
+    folder = os.path.dirname(os.path.abspath(path))
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
     spec = importlib.util.spec_from_file_location(
         "spec_" + os.path.basename(path)[:-3].replace("-", "_"), path)
     mod = importlib.util.module_from_spec(spec)

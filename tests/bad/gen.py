@@ -20,6 +20,8 @@ same on every run (fixed random seed).
                                                          -> exit 0
   crlf_strings.py   CRLF inside string literals: CPython's lengths
   cr_only.py        lone CR line endings: lines as CPython reads them
+  many_undefined.py 20,000 globals and 20,000 undefined names close to them
+                                                         -> exit 1, in time
   no_py_files/      a tree whose only .py files are hidden or in
                     node_modules                          -> exit 0, 0 files
 """
@@ -38,6 +40,14 @@ PAREN_DEPTH = 5000
 IF_DEPTH = 98
 IF_DEPTH_PAST_GRAMMAR = 1000
 ELIF_COUNT = 1000
+
+
+def many_undefined(n=20000):
+    """n globals and n undefined names one edit away from them: "did you
+    mean" must not compare every pair (minutes before its budget)."""
+    defs = "".join("gv%05d = %d\n" % (i, i) for i in range(n))
+    body = "".join("    x = gw%05d\n" % i for i in range(n))
+    return defs + "\n\ndef f():\n" + body + "    return x\n"
 
 
 def write(path, data):
@@ -104,6 +114,7 @@ def main():
         "crlf_strings.py": 'def f():\r\n    s = """a\r\nb\r\nc"""\r\n'
                            '    t = "x\\\r\ny"\r\n    return len(s), len(t)\r\n',
         "cr_only.py": "def f():\r    x = 1\r    return x\r",
+        "many_undefined.py": many_undefined(),
         "no_newline.py": SIMPLE.rstrip("\n"),
         "tabs.py": SIMPLE.replace("    ", "\t"),
         "no_py_files/README.txt": "no python here\n",

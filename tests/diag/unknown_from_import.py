@@ -1,5 +1,5 @@
-# expect: one warning (unsupported) at `from torch import nn` (an unknown
-# module); the use of `nn` in f is not reported a second time; exit 0.
+# expect: one error (unresolved-import) at `from torch import nn` (no such
+# module); the use of `nn` in f is not reported a second time; exit 1.
 from torch import nn
 
 

@@ -1,5 +1,6 @@
-# A member of a module fathom does not know (reported once, a warning, at
-# the import) is unknown: `act` returns unknown, not error; exit status 0.
+# A member of a module that is not found (reported once, an
+# unresolved-import error at the import) is unknown: `act` returns unknown,
+# not error (no cascade).
 import torch
 
 

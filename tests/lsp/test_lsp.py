@@ -485,6 +485,67 @@ def definition_and_symbols():
 
 
 @case
+def program_of_several_files():
+    # tests/modules/caller_shapes/main.py imports layers.py: the import
+    # resolves (no unresolved-import), the bug in layers.py that main.py's
+    # call reveals is shown at that call naming layers.py (with a related
+    # location there), and go-to-definition on `proj` opens layers.py.
+    folder = os.path.join(ROOT, "tests", "modules", "caller_shapes")
+    main_py = os.path.join(folder, "main.py")
+    c = started()
+    uri = uri_of(main_py)
+    c.open(uri, read(main_py))
+    diags = c.diagnostics(uri)
+    check(len(diags) == 1 and diags[0]["code"] == "shape-mismatch", "diagnostics: %r" % diags)
+    d = diags[0]
+    check(d["range"]["start"]["line"] == 7 and "layers.py:8:" in d["message"],
+          "shown at the call in main.py: %r" % d)
+    rel = [r["location"]["uri"] for r in d.get("relatedInformation", [])]
+    check(uri_of(os.path.join(folder, "layers.py")) in rel, "related in layers.py: %r" % rel)
+    loc = c.call("textDocument/definition", {"textDocument": {"uri": uri},
+                                             "position": {"line": 7, "character": 12}})
+    check(loc and loc["uri"] == uri_of(os.path.join(folder, "layers.py"))
+          and loc["range"]["start"] == {"line": 6, "character": 4},
+          "proj's definition in layers.py: %r" % loc)
+    c.close()
+
+
+@case
+def edit_to_imported_module():
+    # main.py and layers.py open together: an edit to layers.py (not saved)
+    # that breaks main.py's call re-publishes main.py's diagnostics, from
+    # the edited text; undoing it clears them again.
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="fathom-lsp.")
+    layers_py, main_py = os.path.join(folder, "layers.py"), os.path.join(folder, "main.py")
+    layers_text = "from fathom import *\n\n\ndef proj(x, w):\n    return x @ w\n"
+    with open(layers_py, "w") as f:
+        f.write(layers_text)
+    with open(main_py, "w") as f:
+        f.write("from fathom import *\nfrom layers import proj\n\n\n"
+                "def main():\n    return proj(zeros((2, 16)), zeros((16, 4)))\n")
+    c = started()
+    lu, mu = uri_of(layers_py), uri_of(main_py)
+    c.open(lu, layers_text)
+    c.diagnostics(lu)
+    c.open(mu, read(main_py))
+    check(c.diagnostics(mu) == [], "main.py starts clean")
+    c.change(lu, 2, [{"range": {"start": {"line": 4, "character": 15},
+                                "end": {"line": 4, "character": 16}},
+                      "text": "transpose(w, (1, 0))"}])
+    diags = c.diagnostics(mu, version=1)
+    check(len(diags) == 1 and diags[0]["code"] == "shape-mismatch"
+          and diags[0]["range"]["start"]["line"] == 5, "main.py after the edit: %r" % diags)
+    c.change(lu, 3, [{"range": {"start": {"line": 4, "character": 15},
+                                "end": {"line": 4, "character": 35}}, "text": "w"}])
+    check(c.diagnostics(mu, version=1) == [], "main.py clean again")
+    c.close()
+    for p in (layers_py, main_py):
+        os.remove(p)
+    os.rmdir(folder)
+
+
+@case
 def document_symbol_contexts():
     # A function analysed in several contexts: the outline's detail gives the
     # first signature and how many more there are (hover lists them all).
@@ -525,6 +586,20 @@ def several_documents():
                                                     "position": {"line": 0, "character": 0}}))
     check(error_code(m) == -32602, "closed document")
     check(c.call("fathom/stats")["documents"] == 1, "one document left")
+    c.close()
+
+
+@case
+def nul_in_document():
+    """A NUL escaped as \\u0000 is valid JSON: the document opens (the CLI
+    reports the NUL byte as a syntax error, and so must the server)."""
+    c = started()
+    u = "file:///nul.py"
+    c.open(u, "def f():\n    return 1\n\x00\n")
+    d = c.diagnostics(u)
+    check(len(d) >= 1 and d[0]["code"] == "syntax", "a NUL is reported: %r" % d)
+    check(c.call("fathom/stats")["documents"] == 1, "the document is open")
+    still_serving(c)
     c.close()
 
 

@@ -1,5 +1,5 @@
-# More unsupported constructs: another module, a starred target, yield.
-import os  # expect-warning: unsupported
+# More unsupported constructs: a module that is not found (an error), a starred target, yield.
+import os  # expect-error: unresolved-import
 
 
 def split(t):

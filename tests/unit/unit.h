@@ -12,5 +12,6 @@ int run_diag_tests(void);
 int run_anf_tests(void);
 int run_abstract_tests(void);
 int run_parser_tests(void);
+int run_toml_tests(void);
 
 #endif

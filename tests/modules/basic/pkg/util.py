@@ -1,0 +1,6 @@
+def inc(n):
+    return n + 1
+
+
+def twice(f, x):
+    return f(f(x))

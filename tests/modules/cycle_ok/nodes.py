@@ -1,0 +1,5 @@
+import graph
+
+
+def children(n):
+    return graph.size(n)

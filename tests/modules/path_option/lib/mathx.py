@@ -1,0 +1,2 @@
+def cube(n):
+    return n * n * n

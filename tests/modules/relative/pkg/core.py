@@ -1,0 +1,2 @@
+def base_plus(n):
+    return n + 1
