@@ -137,6 +137,7 @@ struct AnfGraph {
   } role;
   bool is_jit;              /* decorated @jit */
   bool is_main;             /* the `if __name__ == "__main__":` block */
+  bool is_method;           /* a method of a class (parser/class.c) */
   bool init_helper;         /* a method __init__ calls to define attributes
                                (parser/class.c): it returns the self it built */
   bool is_loop_header;      /* re-entered by its own body */

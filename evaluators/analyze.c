@@ -147,8 +147,7 @@ static const AbsValue *bind_command_line(Analysis *a, AnfGraph *g, const AbsValu
 /* ---- methods as entries (`--entry Net.forward`, language.md 8) ---- */
 
 static bool is_method(const AnfGraph *g) {
-  return g->lexical && g->lexical->role == ANF_G_MODULE && g->fn_name &&
-         strchr(g->fn_name, '.') && g->nparams > 0;
+  return g->is_method && g->fn_name && strchr(g->fn_name, '.') && g->nparams > 0;
 }
 
 static bool ends_with(const char *s, const char *tail) {

@@ -78,7 +78,7 @@ static const char *short_name(const AnfGraph *g) {
   if (g->role == ANF_G_LAMBDA) return "<lambda>";
   /* a method (`Linear.forward`, written at module level) keeps its class,
    * as CPython's messages do (__qualname__) */
-  if (g->lexical && g->lexical->role == ANF_G_MODULE && g->fn_name) return g->fn_name;
+  if (g->is_method && g->fn_name) return g->fn_name;
   const char *dot = strrchr(g->fn_name ? g->fn_name : g->name, '.');
   return dot ? dot + 1 : (g->fn_name ? g->fn_name : g->name);
 }

@@ -82,8 +82,7 @@ static void check_helper_caller(EvalCall *c) {
   const Ctx *caller = engine_function_ctx(fc->caller);
   if (!caller || builds_self(caller->g) || eval_drop_finding(c, DK_UNSUPPORTED)) return;
   const AnfGraph *cg = caller->g;   /* a method's self.h(): the lowering reported it */
-  if (cg->lexical && cg->lexical->role == ANF_G_MODULE && cg->fn_name && strchr(cg->fn_name, '.'))
-    return;
+  if (cg->is_method) return;
   Diag *d = engine_report(c->E, c->node, c->node->span, c->ctx, DK_UNSUPPORTED, fx_sprintf(
       "%s() assigns attributes, and %s calls it after __init__ returned: an instance is "
       "immutable once built (only __init__ and the methods it calls may assign them)",

@@ -345,8 +345,8 @@ static const AbsValue *forget_lists(AbsStore *st, const AbsValue *v, int depth) 
 static bool self_of_method(EvalCall *c, const char *p) {
   const Ctx *fc = engine_function_ctx(c->ctx);
   const AnfGraph *g = fc ? fc->g : NULL;
-  return g && g->nparams > 0 && g->params[0]->name && !strcmp(g->params[0]->name, p) &&
-         g->lexical && g->lexical->role == ANF_G_MODULE && g->fn_name && strchr(g->fn_name, '.');
+  return g && g->is_method && g->nparams > 0 && g->params[0]->name &&
+         !strcmp(g->params[0]->name, p);
 }
 
 const AbsValue *rule_list_shared(EvalCall *c) {

@@ -271,6 +271,7 @@ static void class_method(Lower *L, Scope *s, Scope *cs, const char *cls, TSNode 
   AnfGraph *g = anf_graph_new(L->mod, full, L->mod->module_graph, span_of(L, def));
   g->role = ANF_G_FUNCTION;
   g->fn_name = full;
+  g->is_method = true;
   vec_push(&L->mod->functions, g);
   Scope *fs = scope_new(L, s, SC_FUNCTION, full);
   fs->cls_name = cls;
@@ -332,6 +333,7 @@ static AnfNode *dataclass_init(Lower *L, const char *cls, FieldVec *fields, Span
   g->role = ANF_G_FUNCTION;
   g->fn_name = full;
   g->vararg = -1;
+  g->is_method = true;
   vec_push(&L->mod->functions, g);
   int np = fields->len + 1;
   g->defaults = fx_array(AnfNode *, np + 1);
