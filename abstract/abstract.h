@@ -25,7 +25,7 @@
  * (`i64 | none | unbound`).
  *
  * Printed notation of the kinds language.md does not fix (the parser reads
- * all of them back, except graph closures):
+ * all of them back, except graph closures, classes and instances):
  *   unbound, i64 | unbound          not yet assigned / possibly unbound
  *   slice[i64=1, none, none]        slice(start, stop, step)
  *   range[i64=0, i64, i64=1]        range(start, stop, step)
@@ -42,6 +42,9 @@
  *                                   the empty one)
  *   type=f32, type=int, type=Tensor dtype objects and python type objects
  *   function(fib | add | partial(add, i64=1) | grad(loss, i64=0))
+ *   class[Linear]                   the class value of `class Linear:`
+ *   Linear{weight: Tensor[f32, (4, 2)], bias: none}
+ *                                   an instance and its attributes
  *
  * Ownership: a store and everything in it is GC memory; values live as long
  * as something points at them.  Values are immutable: never write through
@@ -113,7 +116,9 @@ int abs_dtype_bits(AbsDType d);
   X(ABS_MODULE, "module")                          \
   X(ABS_EXC, "exception")                          \
   X(ABS_KWARG, "keyword argument")                 \
-  X(ABS_ELLIPSIS, "ellipsis")
+  X(ABS_ELLIPSIS, "ellipsis")                      \
+  X(ABS_CLASS, "class")                            \
+  X(ABS_INSTANCE, "instance")
 
 typedef enum {
 #define X(e, name) e,
@@ -200,6 +205,20 @@ struct AbsValue {
                                                        message (none: absent) */
     struct { const char *name; const AbsValue *value; } kwarg; /* ABS_KWARG;
                                                        name interned */
+    struct {                                       /* ABS_CLASS */
+      const char *name;        /* interned */
+      int64_t uid;             /* the class statement (one per definition) */
+      const AbsValue *base;    /* the ABS_CLASS it derives from, or NULL */
+      unsigned flags;          /* ABS_CLS_* */
+      const AbsValue *members; /* tuple of kwarg[name, value]: methods
+                                  (closures), class constants */
+      const AbsValue *mflags;  /* tuple of i64=ABS_MEM_* bits, one a member */
+    } cls;
+    struct {                                       /* ABS_INSTANCE */
+      const AbsValue *cls;     /* its ABS_CLASS */
+      const AbsValue *attrs;   /* tuple of kwarg[name, value], in the
+                                  order __init__ defined them */
+    } inst;
   };
 };
 
@@ -285,6 +304,40 @@ const AbsValue *abs_exception(AbsStore *st, AnfOp cls, const AbsValue *msg);
 /* The keyword argument name=value (name is copied and interned). */
 const AbsValue *abs_kwarg(AbsStore *st, const char *name,
                           const AbsValue *value);
+
+/* ---- classes and instances (language.md 8) ----
+ * A class is the value of a `class` statement: its name, its base class,
+ * its members (methods as closures, class constants) with flags.  An
+ * instance is its class and its attributes, each with its own abstract
+ * value, printed `Name{attr: value, ...}`; instances are immutable once
+ * built (DSL rule), so an attribute's value is a fact about the object. */
+enum {
+  ABS_CLS_MODULE = 1,     /* derives from fathom.Module: __call__ -> forward */
+  ABS_CLS_DATACLASS = 2,  /* @dataclass */
+  ABS_CLS_OPEN = 4,       /* a base fathom cannot see: a missing member is
+                             unknown, not an error */
+};
+enum {
+  ABS_MEM_STATIC = 1,     /* @staticmethod: not bound to the instance */
+  ABS_MEM_PROPERTY = 2,   /* @property: read as an attribute */
+};
+const AbsValue *abs_class(AbsStore *st, const char *name, int64_t uid,
+                          const AbsValue *base, unsigned flags,
+                          const AbsValue *members, const AbsValue *mflags);
+/* An instance of cls with the attributes attrs (a tuple of kwargs). */
+const AbsValue *abs_instance(AbsStore *st, const AbsValue *cls,
+                             const AbsValue *attrs);
+/* The instance v with attribute name set to value (appended when new). */
+const AbsValue *abs_instance_set(AbsStore *st, const AbsValue *v,
+                                 const char *name, const AbsValue *value);
+/* The value of attribute `name` of instance v, or NULL. */
+const AbsValue *abs_instance_get(const AbsValue *v, const char *name);
+/* Member `name` of class cls or of its bases, or NULL; *flags gets its
+ * ABS_MEM_* bits, *owner (may be NULL) the class that defines it. */
+const AbsValue *abs_class_member(const AbsValue *cls, const char *name,
+                                 unsigned *flags, const AbsValue **owner);
+/* Whether class sub is sup or derives from it. */
+bool abs_class_derives(const AbsValue *sub, const AbsValue *sup);
 
 /* ---- dimensions ----
  * Canonical form: an exact expression is sum(coeff * atom * atom ...) +

@@ -68,6 +68,7 @@ static const AbsValue *map_children(AbsStore *st, const AbsValue *v, ValueMap f,
                          f(st, v->enumerate.start, ctx));
   case ABS_EXC: return abs_exception(st, v->exc.op, f(st, v->exc.msg, ctx));
   case ABS_KWARG: return abs_kwarg(st, v->kwarg.name, f(st, v->kwarg.value, ctx));
+  case ABS_INSTANCE: return abs_instance(st, v->inst.cls, f(st, v->inst.attrs, ctx));
   default: return v;   /* leaves */
   }
 }

@@ -162,6 +162,26 @@ static const AbsValue *join_kwarg(Join *j, const AbsValue *a, const AbsValue *b)
                            b->kwarg.value));
 }
 
+/* Instances of one class: attribute-wise by name; an attribute only one
+ * side defines becomes unknown (sound: it may be missing or anything). */
+static const AbsValue *join_instance(Join *j, const AbsValue *a, const AbsValue *b) {
+  if (a->inst.cls != b->inst.cls) return mismatch(j, a, b, ABS_MISMATCH_VALUE);
+  const AbsValue *r = a;
+  for (int i = 0; i < a->inst.attrs->tuple.n; i++) {
+    const AbsValue *kv = a->inst.attrs->tuple.items[i];
+    const AbsValue *y = abs_instance_get(b, kv->kwarg.name);
+    const AbsValue *v = y ? join_at(j, "attribute", -1, kv->kwarg.name, kv->kwarg.value, y)
+                          : j->st->unknown;
+    if (v != kv->kwarg.value) r = abs_instance_set(j->st, r, kv->kwarg.name, v);
+  }
+  for (int i = 0; i < b->inst.attrs->tuple.n; i++) {
+    const AbsValue *kv = b->inst.attrs->tuple.items[i];
+    if (!abs_instance_get(a, kv->kwarg.name))
+      r = abs_instance_set(j->st, r, kv->kwarg.name, j->st->unknown);
+  }
+  return r;
+}
+
 static const char *const slice_labels[3] = {"slice start", "slice stop", "slice step"};
 static const char *const range_labels[3] = {"range start", "range stop", "range step"};
 
@@ -181,6 +201,7 @@ static const AbsValue *join_same_kind(Join *j, const AbsValue *a,
   case ABS_ENUMERATE: return join_enumerate(j, a, b);
   case ABS_EXC: return join_exc(j, a, b);
   case ABS_KWARG: return join_kwarg(j, a, b);
+  case ABS_INSTANCE: return join_instance(j, a, b);
   default:   /* type objects, modules: equal ones were caught by a == b */
     return mismatch(j, a, b, ABS_MISMATCH_VALUE);
   }

@@ -575,7 +575,7 @@ static const AbsValue *r_zip(P *p) {
 
 static const AbsValue *r_module(P *p) {
   static const unsigned bits[] = {NS_MATH, NS_FATHOM, NS_TYPING, NS_FUNCTOOLS,
-                                  NS_BUILTIN};
+                                  NS_DATACLASSES, NS_BUILTIN};
   expect(p, "[");
   size_t n;
   const char *w = word(p, &n, "a module name");

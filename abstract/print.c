@@ -148,6 +148,16 @@ static void print_misc(StrBuf *b, const AbsValue *v) {
     abs_print(b, v->kwarg.value);
     sb_putc(b, ']');
     break;
+  case ABS_CLASS: sb_printf(b, "class[%s]", v->cls.name); break;
+  case ABS_INSTANCE:
+    sb_printf(b, "%s{", v->inst.cls->cls.name);
+    for (int i = 0; i < v->inst.attrs->tuple.n; i++) {
+      const AbsValue *kv = v->inst.attrs->tuple.items[i];
+      sb_printf(b, "%s%s: ", i ? ", " : "", kv->kwarg.name);
+      abs_print(b, kv->kwarg.value);
+    }
+    sb_putc(b, '}');
+    break;
   default: sb_puts(b, "?"); break;
   }
 }
@@ -242,6 +252,21 @@ static void print_brief(StrBuf *b, const AbsValue *v, size_t start) {
     }
     sb_putc(b, ']');
     return;
+  case ABS_INSTANCE: {   /* Name{a: ..., ... (n more)} */
+    AbsItems it = v->inst.attrs->tuple;
+    sb_printf(b, "%s{", v->inst.cls->cls.name);
+    for (int i = 0; i < it.n; i++) {
+      if (i) sb_puts(b, ", ");
+      if (i && b->len - start > ABS_BRIEF_WIDTH) {
+        sb_printf(b, "... (%d more)", it.n - i);
+        break;
+      }
+      sb_printf(b, "%s: ", it.items[i]->kwarg.name);
+      print_brief(b, it.items[i]->kwarg.value, start);
+    }
+    sb_putc(b, '}');
+    return;
+  }
   default: abs_print(b, v); return;
   }
 }

@@ -77,6 +77,7 @@ const char *abs_module_name(unsigned ns) {
   if (ns & NS_FATHOM) return "fathom";
   if (ns & NS_TYPING) return "typing";
   if (ns & NS_FUNCTOOLS) return "functools";
+  if (ns & NS_DATACLASSES) return "dataclasses";
   if (ns & NS_BUILTIN) return "builtins";
   return "module";
 }
@@ -122,8 +123,13 @@ AbsTruth abs_truthiness(const AbsValue *v) {
   case ABS_TUPLE: return truth(v->tuple.n != 0);
   case ABS_RANGE: return range_truth(v);
   case ABS_TYPE: case ABS_FUNC: case ABS_SLICE: case ABS_ENUMERATE:
-  case ABS_ZIP: case ABS_MODULE: case ABS_EXC: case ABS_ELLIPSIS:
+  case ABS_ZIP: case ABS_MODULE: case ABS_EXC: case ABS_ELLIPSIS: case ABS_CLASS:
     return ABS_TRUTH_TRUE;
+  case ABS_INSTANCE:   /* true unless the class defines its truth */
+    return abs_class_member(v->inst.cls, "__bool__", NULL, NULL) ||
+                   abs_class_member(v->inst.cls, "__len__", NULL, NULL)
+               ? ABS_TRUTH_UNKNOWN
+               : ABS_TRUTH_TRUE;
   default:   /* list, tensor, kwarg, unknown, bottom, error, unbound */
     return ABS_TRUTH_UNKNOWN;
   }

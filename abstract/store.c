@@ -90,6 +90,11 @@ static bool value_eq(const void *pa, const void *pb) {
   case ABS_KWARG:   /* a key's name is not interned yet: compare text */
     return a->kwarg.value == b->kwarg.value &&
            (a->kwarg.name == b->kwarg.name || strcmp(a->kwarg.name, b->kwarg.name) == 0);
+  case ABS_CLASS:   /* one class statement is one class */
+    return a->cls.uid == b->cls.uid && a->cls.base == b->cls.base &&
+           a->cls.members == b->cls.members && a->cls.mflags == b->cls.mflags &&
+           a->cls.flags == b->cls.flags && strcmp(a->cls.name, b->cls.name) == 0;
+  case ABS_INSTANCE: return a->inst.cls == b->inst.cls && a->inst.attrs == b->inst.attrs;
   default: return true;   /* singletons */
   }
 }
@@ -150,6 +155,9 @@ static uint8_t value_flags(const AbsValue *v) {
   }
   case ABS_EXC: return children_flags(&v->exc.msg, 1, ABS_F_BROAD);
   case ABS_KWARG: return children_flags(&v->kwarg.value, 1, both);
+  case ABS_CLASS:   /* a fixed object: broad, whatever its constants are */
+    return (uint8_t)(ABS_F_BROAD | (v->cls.members->flags & ABS_F_ERROR));
+  case ABS_INSTANCE: return children_flags(&v->inst.attrs, 1, ABS_F_BROAD);
   default: return ABS_F_BROAD;  /* bottom, unknown, unbound, tensor */
   }
 }
@@ -189,6 +197,9 @@ static AbsValue *copy_value(AbsStore *st, const AbsValue *key) {
     break;
   case ABS_KWARG:
     v->kwarg.name = strtab_intern(&st->names, key->kwarg.name, strlen(key->kwarg.name));
+    break;
+  case ABS_CLASS:
+    v->cls.name = strtab_intern(&st->names, key->cls.name, strlen(key->cls.name));
     break;
   default: break;
   }

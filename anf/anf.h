@@ -38,6 +38,7 @@ enum {
   NS_MATH = 1 << 3,      /* `import math` */
   NS_TYPING = 1 << 4,    /* `from typing import reveal_type` */
   NS_FUNCTOOLS = 1 << 5, /* `from functools import partial` */
+  NS_DATACLASSES = 1 << 6, /* `from dataclasses import dataclass` */
 };
 /* A module of the program's own files (`import layers`): NS_USER plus its
  * index in AnfModule.user_modules.  Only the parser looks inside one (its
@@ -136,6 +137,9 @@ struct AnfGraph {
   } role;
   bool is_jit;              /* decorated @jit */
   bool is_main;             /* the `if __name__ == "__main__":` block */
+  bool is_method;           /* a method of a class (parser/class.c) */
+  bool init_helper;         /* a method __init__ calls to define attributes
+                               (parser/class.c): it returns the self it built */
   bool is_loop_header;      /* re-entered by its own body */
   bool is_assert_fail;      /* the failing branch of an assert */
   bool is_comprehension;    /* a graph of a generator expression: merging

@@ -118,6 +118,7 @@ void anf_print_const(StrBuf *out, const AnfConst *c) {
     case NS_MATH: sb_puts(out, "<module math>"); break;
     case NS_TYPING: sb_puts(out, "<module typing>"); break;
     case NS_FUNCTOOLS: sb_puts(out, "<module functools>"); break;
+    case NS_DATACLASSES: sb_puts(out, "<module dataclasses>"); break;
     case NS_BUILTIN: sb_puts(out, "<module builtins>"); break;
     default:
       if (c->module & NS_USER) /* the program's own module number N */

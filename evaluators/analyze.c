@@ -144,6 +144,55 @@ static const AbsValue *bind_command_line(Analysis *a, AnfGraph *g, const AbsValu
   return abs_tuple(a->st, g->nparams, items);
 }
 
+/* ---- methods as entries (`--entry Net.forward`, language.md 8) ---- */
+
+static bool is_method(const AnfGraph *g) {
+  return g->is_method && g->fn_name && strchr(g->fn_name, '.') && g->nparams > 0;
+}
+
+static bool ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), k = strlen(tail);
+  return n >= k && !strcmp(s + n - k, tail);
+}
+
+/* The instance a method entry runs on: the join of what the __main__
+ * block's constructions of its class built (the contexts of an __init__
+ * entered with `Name{}`), or NULL when there is none. */
+static const AbsValue *method_self(Analysis *a, AnfGraph *g) {
+  size_t clen = (size_t)(strchr(g->fn_name, '.') - g->fn_name);
+  CtxTable *t = engine_contexts(a->E);
+  for (int i = 0; i < a->m->functions.len; i++) {
+    AnfGraph *f = a->m->functions.items[i];
+    if (f->is_main && !cache_graph_contexts(t, f)) engine_run(a->E, f, abs_tuple(a->st, 0, NULL));
+  }
+  const AbsValue *self = NULL;
+  for (int i = 0; i < a->m->functions.len; i++) {
+    AnfGraph *f = a->m->functions.items[i];
+    if (!f->fn_name || !ends_with(f->fn_name, ".__init__")) continue;
+    for (Ctx *c = t->graph_first[f->id]; c; c = c->next_in_graph) {
+      if (c->state == CTX_NEW || c->lenient || !c->result || c->args->tuple.n < 1) continue;
+      const AbsValue *x = c->args->tuple.items[0], *r = c->result;
+      if (x->kind != ABS_INSTANCE || x->inst.attrs->tuple.n || r->kind != ABS_INSTANCE) continue;
+      const char *cn = x->inst.cls->cls.name;
+      if (strlen(cn) != clen || strncmp(cn, g->fn_name, clen)) continue;
+      /* a static method, or one a decorator replaced, takes no instance */
+      unsigned fl = 0;
+      const AbsValue *mem = abs_class_member(x->inst.cls, g->fn_name + clen + 1, &fl, NULL);
+      if (!mem || mem->kind != ABS_FUNC || (fl & ABS_MEM_STATIC)) return NULL;
+      self = self ? abs_join_soft(a->st, self, r) : r;
+    }
+  }
+  return self;
+}
+
+/* v (a tuple of entry arguments but the instance) with self first. */
+static const AbsValue *with_self(Analysis *a, const AbsValue *self, const AbsValue *v) {
+  const AbsValue **items = fx_array(const AbsValue *, v->tuple.n + 2);
+  items[0] = self;
+  for (int i = 0; i < v->tuple.n; i++) items[i + 1] = v->tuple.items[i];
+  return abs_tuple(a->st, v->tuple.n + 1, items);
+}
+
 /* --args / --const-args for the --entry function. */
 static const AbsValue *command_line_args(Analysis *a, AnfGraph *g, const AnalysisOptions *o) {
   AbsParseError err = {0};
@@ -162,6 +211,10 @@ static const AbsValue *command_line_args(Analysis *a, AnfGraph *g, const Analysi
     }
   } else {
     return NULL;
+  }
+  if (is_method(g)) {   /* --args give the parameters after self */
+    const AbsValue *self = method_self(a, g);
+    v = with_self(a, self ? self : abs_unknown(a->st), v);
   }
   return bind_command_line(a, g, v);
 }
@@ -257,7 +310,8 @@ static bool written_literal(Span sp) {
 
 /* Whether test node n, in context c, is a flag or hyperparameter test: an
  * expression of scalar values (bool, int, float, str) with arithmetic,
- * comparisons and `not`, where a value may be a constant item of a tuple.  Tests on structure (isinstance, `is None`, len,
+ * comparisons and `not`, where a value may be a constant item of a tuple
+ * or a scalar attribute of an instance.  Tests on structure (isinstance, `is None`, len,
  * shapes, attributes, items, calls, a tuple's or None's truth) are not:
  * a branch they prune may be impossible for the values' types, so it is
  * never analysed the other way. */
@@ -279,6 +333,12 @@ static bool flag_test(Analysis *a, const Ctx *c, const AnfNode *n, int depth) {
     const AbsValue *seq = engine_value(a->E, c, n->apply.inputs[1]);
     const AnfNode *idx = n->apply.inputs[2];
     return seq && (seq->kind == ABS_TUPLE || seq->kind == ABS_LIST) && idx->kind == ANF_CONST;
+  }
+  if (op == OP_GETATTR && n->apply.ninputs == 3) {
+    /* a scalar attribute of an instance: a configuration's field
+     * (`config.bias`, `self.flash`), fixed once the instance is built */
+    const AbsValue *obj = engine_value(a->E, c, n->apply.inputs[1]);
+    return obj && obj->kind == ABS_INSTANCE;
   }
   bool ok = (op >= OP_ADD && op <= OP_NOT && op != OP_MATMUL) || (op >= OP_EQ && op <= OP_GE) ||
             op == OP_TRUTH;
@@ -373,7 +433,18 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
     }
     const AbsValue *args = command_line_args(a, g, o);
     if (a->usage_error) return a;
-    run_entry(a, g, args ? args : annotated_args(a, g, diags));
+    if (!args) {
+      args = annotated_args(a, g, diags);
+      const AbsValue *self = is_method(g) && !(g->annots && g->annots[0].text)
+                                 ? method_self(a, g) : NULL;
+      if (self) {   /* the instance __main__ built */
+        const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+        for (int i = 0; i < g->nparams; i++) items[i] = args->tuple.items[i];
+        items[0] = self;
+        args = abs_tuple(a->st, g->nparams, items);
+      }
+    }
+    run_entry(a, g, args);
   } else {
     for (int i = 0; i < m->functions.len; i++) {
       AnfGraph *g = m->functions.items[i];
@@ -395,7 +466,19 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
   CtxTable *t = engine_contexts(a->E);
   for (int i = 0; i < m->functions.len; i++) {
     AnfGraph *g = m->functions.items[i];
-    if (!cache_graph_contexts(t, g)) engine_run(a->E, g, unknown_args(a, g));
+    if (cache_graph_contexts(t, g)) continue;
+    const AbsValue *args = unknown_args(a, g);
+    /* a method nobody called runs on the instances the program built, so
+     * a misspelt attribute there is found too */
+    const AbsValue *self = is_method(g) && !ends_with(g->fn_name, ".__init__") &&
+                                   !g->init_helper ? method_self(a, g) : NULL;
+    if (self) {
+      const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+      for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];
+      items[0] = self;
+      args = abs_tuple(a->st, g->nparams, items);
+    }
+    engine_run(a->E, g, args);
   }
   for (int round = 0; round < 64 && run_unreached_nested(a); round++) {}
   for (int round = 0; round < 16; round++) {

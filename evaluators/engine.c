@@ -76,6 +76,9 @@ const Ctx *engine_function_ctx(const Ctx *c) {
 
 static const char *short_name(const AnfGraph *g) {
   if (g->role == ANF_G_LAMBDA) return "<lambda>";
+  /* a method (`Linear.forward`, written at module level) keeps its class,
+   * as CPython's messages do (__qualname__) */
+  if (g->is_method && g->fn_name) return g->fn_name;
   const char *dot = strrchr(g->fn_name ? g->fn_name : g->name, '.');
   return dot ? dot + 1 : (g->fn_name ? g->fn_name : g->name);
 }
@@ -88,7 +91,9 @@ const char *engine_ctx_name(Engine *E, const Ctx *c) {
     if (i) sb_puts(&b, ", ");
     const char *nm = c->g->params[i]->name;
     if (nm) sb_printf(&b, "%s: ", nm);
-    abs_print(&b, c->args->tuple.items[i]);
+    const AbsValue *v = c->args->tuple.items[i];
+    if (v->kind == ABS_INSTANCE) abs_print_brief(&b, v);   /* a model's whole tree */
+    else abs_print(&b, v);
   }
   sb_putc(&b, ')');
   return sb_cstr(&b);
@@ -694,6 +699,7 @@ const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, i
   case ABS_ERROR: return f;
   case ABS_UNKNOWN: return f;
   case ABS_FUNC: break;
+  case ABS_CLASS: case ABS_INSTANCE: return rules_class_call(E, site, c, f, nargs, args);
   case ABS_OPTIONAL: /* reported, then called as the function it may be */
     return eval_call(E, site, c, eval_call_optional(E, site, c, f), nargs, args);
   case ABS_NONE:
@@ -756,8 +762,10 @@ static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c) {
  * (nanoGPT's `bias` buffer exists only when `flash` is off). */
 static bool guarded_fact(const EvalCall *c, DiagKind kind) {
   if (!c->ctx || !((const Ctx *)c->ctx)->lenient) return false;
-  /* (an attribute a class instance lacks will be one; a tensor's or a
-   * module's members are fixed, so a typo there is reported) */
+  /* an attribute an instance lacks (`self.bias` exists only when the
+   * constructor's flag made it); a tensor's or a module's members are
+   * fixed, so a typo there is reported */
+  if (kind == DK_ATTRIBUTE && c->nargs > 0 && c->args[0]->kind == ABS_INSTANCE) return true;
   if (kind == DK_INDEX_OUT_OF_RANGE && c->nargs > 0 && c->args[0]->kind != ABS_TENSOR)
     return true;   /* a tuple's, list's or str's items (a tensor's: shape_artifact) */
   if (kind == DK_ARITY && c->op == OP_UNPACK) return true;

@@ -57,6 +57,14 @@ const AbsValue *rule_sum(EvalCall *c);
 const AbsValue *rule_min(EvalCall *c);
 const AbsValue *rule_max(EvalCall *c);
 
+/* ---- classes (rules_class.c) ---- */
+
+/* x.name for an instance or a class value x. */
+const AbsValue *rules_class_getattr(EvalCall *c, const AbsValue *x, const char *name);
+/* Calling a class (construction) or an instance (__call__, forward). */
+const AbsValue *rules_class_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f,
+                                 int nargs, const AbsValue *const *args);
+
 /* ---- classification ---- */
 
 /* unknown, unbound or possibly unbound: operations on it say nothing. */

@@ -139,6 +139,7 @@ const AbsValue *rule_getattr(EvalCall *c) {
   if (!name || rules_vague(x)) return abs_unknown(c->st);
   if (x->kind == ABS_TENSOR) return rules_tensor_getattr(c, x, name);
   if (x->kind == ABS_MODULE) return module_attr(c, x, name);
+  if (x->kind == ABS_INSTANCE || x->kind == ABS_CLASS) return rules_class_getattr(c, x, name);
   if (python_has_attr(x, name)) {
     eval_error(c, DK_UNSUPPORTED, "%s.%s is not supported by the DSL (fathom does not "
                "model the methods of %s)", rules_pytype(x), name, rules_pytype(x));
@@ -152,7 +153,13 @@ const AbsValue *rule_getattr(EvalCall *c) {
 
 enum { CLASS_NONE = OP__COUNT, MAX_CLASSES = 64 };
 
-typedef struct Classes { int n; int cls[MAX_CLASSES]; bool vague, bad; } Classes;
+typedef struct Classes {
+  int n;
+  int cls[MAX_CLASSES];
+  int nuser;
+  const AbsValue *user[MAX_CLASSES];   /* classes of the program (ABS_CLASS) */
+  bool vague, bad;
+} Classes;
 
 static int type_class(const AbsValue *t) {
   switch (t->type.kind) {
@@ -172,7 +179,8 @@ static int fn_class(const AbsValue *f) {
   if (f->func.n != 1 || f->func.fns[0]->kind != ABS_FN_PRIM) return -1;
   AnfOp op = f->func.fns[0]->prim;
   bool ok = op == OP_INT || op == OP_FLOAT || op == OP_BOOL || op == OP_STR ||
-            op == OP_TUPLE || op == OP_LIST || op == OP_TENSOR_TYPE || is_exception_class(op);
+            op == OP_TUPLE || op == OP_LIST || op == OP_TENSOR_TYPE || op == OP_MODULE_CLASS ||
+            is_exception_class(op);
   return ok ? (int)op : -1;
 }
 
@@ -184,6 +192,10 @@ static void collect_classes(Classes *cs, const AbsValue *t) {
   }
   if (t->kind == ABS_TUPLE) {
     for (int i = 0; i < t->tuple.n; i++) collect_classes(cs, t->tuple.items[i]);
+    return;
+  }
+  if (t->kind == ABS_CLASS && cs->nuser < MAX_CLASSES) {
+    cs->user[cs->nuser++] = t;
     return;
   }
   int k = t->kind == ABS_TYPE ? type_class(t) : t->kind == ABS_FUNC ? fn_class(t) : -1;
@@ -205,6 +217,8 @@ static bool instance_of(const AbsValue *x, int cls) {
   case OP_TUPLE: return x->kind == ABS_TUPLE;
   case OP_LIST: return x->kind == ABS_LIST;
   case OP_TENSOR_TYPE: return x->kind == ABS_TENSOR;
+  case OP_MODULE_CLASS:
+    return x->kind == ABS_INSTANCE && (x->inst.cls->cls.flags & ABS_CLS_MODULE);
   case CLASS_NONE: return x->kind == ABS_NONE;
   default: return x->kind == ABS_EXC && exc_subclass(x->exc.op, (AnfOp)cls);
   }
@@ -218,11 +232,18 @@ const AbsValue *rule_isinstance(EvalCall *c) {
   if (cs.bad)
     return rules_fail(c, t, NULL, DK_TYPE_MISMATCH,
                       "isinstance() arg 2 must be a type or a tuple of types (int, float, "
-                      "bool, str, tuple, list, Tensor, an exception class), not %s",
+                      "bool, str, tuple, list, Tensor, an exception class, a class of the "
+                      "program), not %s",
                       rules_show(c, t));
   if (rules_vague(x)) return abs_bool_any(c->st);
   for (int i = 0; i < cs.n; i++)
     if (instance_of(x, cs.cls[i])) return abs_bool(c->st, true);
+  for (int i = 0; i < cs.nuser; i++) {
+    if (x->kind == ABS_INSTANCE && abs_class_derives(x->inst.cls, cs.user[i]))
+      return abs_bool(c->st, true);
+    /* a class whose base fathom cannot see may derive from anything */
+    if (x->kind == ABS_INSTANCE && (x->inst.cls->cls.flags & ABS_CLS_OPEN)) cs.vague = true;
+  }
   return cs.vague ? abs_bool_any(c->st) : abs_bool(c->st, false);
 }
 

@@ -29,6 +29,8 @@ const char *rules_pytype(const AbsValue *v) {
   case ABS_ZIP: return "zip";
   case ABS_MODULE: return "module";
   case ABS_EXC: return anf_op_name(v->exc.op);
+  case ABS_INSTANCE: return v->inst.cls->cls.name;
+  case ABS_CLASS: return "type";
   case ABS_ELLIPSIS: return "ellipsis";
   case ABS_MAYBE_UNBOUND: return rules_pytype(v->unbound.value);
   default: return abs_kind_name(v->kind);

@@ -28,6 +28,7 @@
  * is list[unknown].  Results larger than RULES_MAX_ITEMS become unknown. */
 #include <string.h>
 
+#include "engine.h"
 #include "rules.h"
 
 static const AbsValue *int_value(EvalCall *c, int64_t v) { return abs_int(c->st, v); }
@@ -325,6 +326,14 @@ static const AbsValue *forget_lists(AbsStore *st, const AbsValue *v, int depth) 
     const AbsValue *x = forget_lists(st, v->enumerate.seq, depth + 1);
     return x ? abs_enumerate(st, x, v->enumerate.start) : NULL;
   }
+  case ABS_KWARG: {   /* an attribute of an instance */
+    const AbsValue *x = forget_lists(st, v->kwarg.value, depth + 1);
+    return x ? abs_kwarg(st, v->kwarg.name, x) : NULL;
+  }
+  case ABS_INSTANCE: {
+    const AbsValue *x = forget_lists(st, v->inst.attrs, depth + 1);
+    return x ? abs_instance(st, v->inst.cls, x) : NULL;
+  }
   default: return NULL;
   }
 }
@@ -332,12 +341,28 @@ static const AbsValue *forget_lists(AbsStore *st, const AbsValue *v, int depth) 
 /* list_shared(x): x read where another holder may have changed its lists
  * (parser/alias.c).  list_shared(x, 'p'): x about to be changed in place,
  * and it may be parameter p's list: the caller would see the change. */
+/* Is parameter p the instance parameter of the method c runs in? */
+static bool self_of_method(EvalCall *c, const char *p) {
+  const Ctx *fc = engine_function_ctx(c->ctx);
+  const AnfGraph *g = fc ? fc->g : NULL;
+  return g && g->is_method && g->nparams > 0 && g->params[0]->name &&
+         !strcmp(g->params[0]->name, p);
+}
+
 const AbsValue *rule_list_shared(EvalCall *c) {
   const AbsValue *x = c->args[0];
   const AbsValue *f = forget_lists(c->st, x, 0);
   if (c->nargs == 1) return f ? f : x;
   const AbsValue *pv = c->args[1];
   const char *p = pv->kind == ABS_STR && pv->sc.known ? pv->sc.s : NULL;
+  if (f && p && self_of_method(c, p)) {   /* instances are immutable (language.md 8) */
+    Diag *d = eval_drop_finding(c, DK_UNSUPPORTED) ? NULL :
+        engine_report(c->E, c->node, c->node->span, c->ctx, DK_UNSUPPORTED, fx_sprintf(
+            "this changes a list that an attribute of '%s' holds: an instance is immutable "
+            "once built (in __init__, grow an attribute's list with %s.a.append(v))", p, p));
+    if (d) d->sev = SEV_ERROR;
+    return f;
+  }
   if (f && p && !eval_drop_finding(c, DK_UNSUPPORTED))
     eval_error(c, DK_UNSUPPORTED,
                "this changes the list that parameter '%s' holds, which is the caller's "

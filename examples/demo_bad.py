@@ -17,10 +17,14 @@ def running_sums(t):
     return total + OFSET
 
 
-class Model:
-    pass
+class Counter:
+    def __init__(self, start):
+        self.start = start
+
+    def bump(self):
+        return self.strat + OFFSET
 
 
 @jit
 def main():
-    return fib(10), running_sums((1, 2, 3)), lenght((1, 2))
+    return fib(10), running_sums((1, 2, 3)), lenght((1, 2)), Counter(1).bump()

@@ -50,6 +50,8 @@ TSNode unparen(Lower *L, TSNode n) {
 static int tested_local(Lower *L, Scope *s, TSNode n) {
   n = unparen(L, n);
   if (kind(L, n) == K_named_expression) n = field(L, n, L->f_name);
+  if (!node_is_null(n) && kind(L, n) == K_attribute && s->cur.env)
+    return class_attr_local(L, s, n);   /* self.a in a method */
   if (node_is_null(n) || kind(L, n) != K_identifier || !s->cur.env) return -1;
   int i = scope_local(s, text_of(L, n));
   return i >= 0 && !s->locals.items[i].static_def ? i : -1;

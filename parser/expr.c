@@ -586,7 +586,8 @@ static AnfNode *module_attr(Lower *L, Scope *s, AnfNode *mod, TSNode attr, Span 
   int op = anf_op_lookup(ns, name);
   if (op >= 0) return anf_const_op(L->mod, sp, (AnfOp)op);
   const char *modname = ns == NS_FATHOM ? "fathom" : ns == NS_MATH ? "math"
-                      : ns == NS_TYPING ? "typing" : ns == NS_FUNCTOOLS ? "functools" : "builtins";
+                      : ns == NS_TYPING ? "typing" : ns == NS_FUNCTOOLS ? "functools"
+                      : ns == NS_DATACLASSES ? "dataclasses" : "builtins";
   const char *best = suggest_op(ns, name);
   if (best)
     diag_report(L->diags, DK_ATTRIBUTE, span_of(L, attr),
@@ -600,12 +601,15 @@ static AnfNode *module_attr(Lower *L, Scope *s, AnfNode *mod, TSNode attr, Span 
 static AnfNode *lower_attribute(Lower *L, Scope *s, TSNode n) {
   Span sp = span_of(L, n);
   TSNode attr = field(L, n, L->f_attribute);
+  AnfNode *sup = class_super_attr(L, s, n);   /* super().m */
+  if (sup) return sup;
   AnfNode *obj = lower_expr(L, s, field(L, n, L->f_object));
   if (obj->kind == ANF_CONST && obj->c.kind == ANF_C_MODULE) return module_attr(L, s, obj, attr, sp);
   if (obj->kind == ANF_CONST && obj->c.kind == ANF_C_ERROR) return obj;
   const char *name = text_of(L, attr);
-  return op_call(L, s, sp, OP_GETATTR, 2, obj,
-                 anf_const_str(L->mod, span_of(L, attr), name, strlen(name)));
+  AnfNode *r = op_call(L, s, sp, OP_GETATTR, 2, obj,
+                       anf_const_str(L->mod, span_of(L, attr), name, strlen(name)));
+  return class_attr_read(L, s, n, r);   /* narrowed by tests of self.a */
 }
 
 /* start:stop:step, each part optional (None when absent). */

@@ -119,6 +119,12 @@ struct Scope {
   Block cur;
   Ctl *ctl;
   int cond_depth;        /* >0 inside a conditionally evaluated sub-expression */
+  /* methods (class.c) */
+  const char *cls_name;  /* the class a method belongs to, else NULL */
+  const char *self_name; /* its instance parameter (NULL: static method) */
+  bool is_init;          /* __init__ or a helper it calls: `self.a = v`
+                            rebinds self (set_attr), self is the result */
+  const char **helpers;  /* the class's init helpers (NULL-terminated) */
 };
 
 /* Sorted byte offsets of one kind of source text (see index_source). */
@@ -186,6 +192,10 @@ typedef struct Lower {
   long suggest_work;        /* names compared for "did you mean" so far */
   VEC(TSNode) pending_defs; /* module-level defs whose bodies wait */
   VEC(AnfGraph *) pending_graphs;
+  const char *init_self;   /* while an __init__ body is lowered: its self
+                              parameter, which `self.a = v` rebinds */
+  const char **init_helpers; /* and the helpers whose calls rebind it */
+  VEC(struct ClassHelpers { const char *cls; const char **helpers; }) class_helpers;
 } Lower;
 
 enum { LOWER_MAX_DEPTH = 600 };
@@ -345,6 +355,42 @@ bool is_bool_tree(Lower *L, TSNode n);
 TSNode unparen(Lower *L, TSNode n);
 /* "the test at line 5 is false" (for AnfGraph.entry_when). */
 const char *test_when(Lower *L, Span test, bool truth);
+
+/* class.c */
+/* A class statement at module level (decorated: its decorated_definition,
+ * else null). */
+void lower_class(Lower *L, Scope *s, TSNode def, TSNode decorated);
+/* `self.a = v` in a method: true when handled (set_attr in __init__, an
+ * error elsewhere). */
+bool class_assign_attr(Lower *L, Scope *s, TSNode target, AnfNode *v);
+/* `self.a.append(v)` in a method: true when handled. */
+bool class_attr_mutation(Lower *L, Scope *s, TSNode call);
+/* `super().name` (n: the attribute node), or NULL when n is not that. */
+AnfNode *class_super_attr(Lower *L, Scope *s, TSNode n);
+/* In __init__: the current value of self (the function's result). */
+AnfNode *class_init_self(Lower *L, Scope *s, Span sp);
+/* In __init__, `X.__init__(...)` as a statement: the call's result is
+ * the new self; true when handled. */
+bool class_init_call(Lower *L, Scope *s, TSNode call);
+
+/* Methods but __init__: the pseudo-locals "self.a" that narrowing tests
+ * of self.a record facts on (class_method_locals after the body's scan,
+ * class_method_env once the environment exists). */
+void class_method_locals(Lower *L, Scope *fs, TSNode body);
+void class_method_env(Lower *L, Scope *fs, AnfGraph *g);
+/* The pseudo-local a test operand `self.a` names in s, or -1. */
+int class_attr_local(Lower *L, Scope *s, TSNode n);
+/* The read v of `self.a` (n) with the facts known about it applied. */
+AnfNode *class_attr_read(Lower *L, Scope *s, TSNode n, AnfNode *v);
+
+/* For an expression statement `self.h(...)` in an __init__ being lowered,
+ * h one of its class's init helpers: the `self` identifier, else null. */
+TSNode class_helper_receiver(Lower *L, TSNode stmt);
+
+/* A read of name in s that is __init__'s self seen from a closure inside
+ * it: unknown (the closure runs later, on the finished instance); else
+ * NULL. */
+AnfNode *class_closure_self(Lower *L, Scope *s, const char *name, Span sp);
 
 /* stmt.c */
 void lower_block(Lower *L, Scope *s, TSNode block);

@@ -609,6 +609,7 @@ static unsigned module_ns(const char *name) {
   if (!strcmp(name, "math")) return NS_MATH;
   if (!strcmp(name, "typing")) return NS_TYPING;
   if (!strcmp(name, "functools")) return NS_FUNCTOOLS;
+  if (!strcmp(name, "dataclasses")) return NS_DATACLASSES;
   if (!strcmp(name, "builtins")) return NS_BUILTIN;
   return 0;
 }
@@ -734,11 +735,11 @@ static void module_def(Lower *L, Scope *s, TSNode n) {
   if (kind(L, n) == K_decorated_definition) {
     TSNode *kids;
     int nk = named_kids(L, n, &kids);
-    for (int i = 0; i < nk; i++)
-      if (kind(L, kids[i]) == K_decorator) jit |= decorator_is_jit(L, s, kids[i]);
     def = field(L, n, L->f_definition);
+    for (int i = 0; i < nk && kind(L, def) != K_class_definition; i++)
+      if (kind(L, kids[i]) == K_decorator) jit |= decorator_is_jit(L, s, kids[i]);
     if (kind(L, def) == K_class_definition) {
-      unsupported_stmt(L, def, "class");
+      lower_class(L, s, def, n);
       return;
     }
   }
@@ -804,7 +805,7 @@ static void module_stmt(Lower *L, Scope *s, TSNode n) {
     unsupported_stmt(L, n, "an expression statement at module level");
     return;
   }
-  case K_class_definition: unsupported_stmt(L, n, "class"); return;
+  case K_class_definition: lower_class(L, s, n, (TSNode){0}); return;
   case K_for_statement: unsupported_stmt(L, n, "a for loop at module level"); return;
   case K_while_statement: unsupported_stmt(L, n, "a while loop at module level"); return;
   case K_ERROR: return;

@@ -78,6 +78,12 @@ void walk_targets(Lower *L, TSNode t, BindFn fn, void *ctx) {
     for (int i = 0; i < n; i++) walk_targets(L, kids[i], fn, ctx);
     return;
   }
+  case K_attribute: {   /* in __init__, `self.a = v` rebinds self (class.c) */
+    TSNode obj = field(L, t, L->f_object);
+    if (L->init_self && kind(L, obj) == K_identifier && !strcmp(text_of(L, obj), L->init_self))
+      fn(L, ctx, obj, (TSNode){0});
+    return;
+  }
   default:
     return; /* subscript / attribute targets bind no name */
   }
@@ -127,6 +133,12 @@ void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
     case K_for_statement:
       walk_targets(L, field(L, n, L->f_left), fn, ctx);
       break;
+    case K_expression_statement:   /* self.helper(...) in __init__ (class.c) */
+      if (L->init_helpers) {
+        TSNode recv = class_helper_receiver(L, n);
+        if (!node_is_null(recv)) fn(L, ctx, recv, (TSNode){0});
+      }
+      break;
     case K_named_expression:
       walk_targets(L, field(L, n, L->f_name), fn, ctx);
       vec_push(stack, field(L, n, L->f_value));
@@ -141,6 +153,8 @@ void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
         const char *m = text_of(L, field(L, f, L->f_attribute));
         if (kind(L, obj) == K_identifier && (!strcmp(m, "append") || !strcmp(m, "extend")))
           fn(L, ctx, obj, (TSNode){0});
+        else if (kind(L, obj) == K_attribute && (!strcmp(m, "append") || !strcmp(m, "extend")))
+          walk_targets(L, obj, fn, ctx);   /* self.a.append(v) in __init__ */
       }
       break;
     }
@@ -172,9 +186,13 @@ static void scan_module(Lower *L, Scope *s, TSNode root) {
   for (int i = 0; i < n; i++) {
     TSNode k = kids[i];
     switch (kind(L, k)) {
-    case K_function_definition: case K_decorated_definition:
+    case K_function_definition: case K_decorated_definition: case K_class_definition: {
       walk_def_name(L, k, note_cb, s);
+      TSNode d = kind(L, k) == K_decorated_definition ? field(L, k, L->f_definition) : k;
+      TSNode nm = kind(L, d) == K_class_definition ? field(L, d, L->f_name) : (TSNode){0};
+      if (!node_is_null(nm)) note_binding(s, text_of(L, nm), span_of(L, nm), false);
       break;
+    }
     case K_expression_statement: {
       TSNode *e;
       if (named_kids(L, k, &e) < 1) break;
@@ -358,6 +376,8 @@ int builtin_op_named(Lower *L, const char *name) { return lookup_imported(L, nam
 AnfNode *read_name(Lower *L, Scope *s, TSNode id) {
   const char *name = text_of(L, id);
   Span sp = span_of(L, id);
+  AnfNode *late = s->kind != SC_MODULE ? class_closure_self(L, s, name, sp) : NULL;
+  if (late) return late;
   for (Scope *sc = s; sc; sc = sc->outer) {
     int i = scope_local(sc, name);
     if (i >= 0 && sc->cur.env) return read_binding(L, s, sc, i, name, sp);

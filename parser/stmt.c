@@ -516,6 +516,7 @@ void assign_target(Lower *L, Scope *s, TSNode t, AnfNode *v) {
     /* x.a[i] = v, module-level and non-local targets: */
     __attribute__((fallthrough));
   case K_attribute:
+    if (kind(L, t) == K_attribute && class_assign_attr(L, s, t, v)) return;
     diag_report(L->diags, DK_UNSUPPORTED, sp,
                 "assignment to %s is not supported: values are immutable in fathom "
                 "programs (rebind a new value instead)",
@@ -555,6 +556,12 @@ static void lower_augmented(Lower *L, Scope *s, TSNode n) {
   size_t len = strlen(tok);
   if (len > 1 && len < sizeof buf) memcpy(buf, tok, len - 1);
   int op = binop_of(buf);
+  if (kind(L, left) == K_attribute && op >= 0) {   /* self.a += v in __init__ */
+    Span asp = span_of(L, n);
+    AnfNode *v = op_call(L, s, asp, (AnfOp)op, 2, lower_expr(L, s, left),
+                         lower_expr(L, s, field(L, n, L->f_right)));
+    if (class_assign_attr(L, s, left, v)) return;
+  }
   if (kind(L, left) != K_identifier) {
     diag_report(L->diags, DK_UNSUPPORTED, span_of(L, left),
                 "augmented assignment to this target is not supported: values are immutable "
@@ -616,6 +623,7 @@ static void lower_expression_statement(Lower *L, Scope *s, TSNode n) {
     case K_augmented_assignment: lower_augmented(L, s, e); break;
     case K_string: case K_concatenated_string: case K_comment: break; /* docstring */
     case K_call:
+      if (class_attr_mutation(L, s, e) || class_init_call(L, s, e)) break;
       if (lower_list_mutation(L, s, e)) break;
       /* fall through */
     default: {
@@ -643,6 +651,7 @@ static void lower_return(Lower *L, Scope *s, TSNode n) {
   }
   AnfNode *v = value_or_none(L, s, n, span_of(L, n));
   if (!s->cur.g) return;
+  if (s->is_init) v = class_init_self(L, s, span_of(L, n));   /* __init__ builds self */
   anf_set_output(s->cur.g, v);
   s->cur.g = NULL;
 }
@@ -824,7 +833,12 @@ void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
 /* The body `body` of g (a def's, or the `if __name__ == "__main__":`
  * block's), whose implicit `return None` sits at the end of `def`. */
 void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
+  const char *outer_init_self = L->init_self;
+  const char **outer_helpers = L->init_helpers;
+  L->init_self = fs->is_init ? fs->self_name : NULL;
+  L->init_helpers = fs->is_init ? fs->helpers : NULL;
   scan_function_body(L, fs, body);
+  class_method_locals(L, fs, body);
   alias_scan(L, fs, body);
   for (int i = 0; i < fs->locals.len; i++) {
     Local *loc = &fs->locals.items[i];
@@ -842,15 +856,20 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
   for (int i = 0, p = 0; i < fs->locals.len; i++)
     fs->cur.env[i] = fs->locals.items[i].is_param ? (Binding){.node = g->params[p++], .st = ST_DEF}
                                                   : (Binding){.node = unb, .st = ST_NOT};
+  class_method_env(L, fs, g);
   Ctl top = {.kind = CTL_FUNC};
   fs->ctl = &top;
   lower_block(L, fs, body);
   if (fs->cur.g) {
     uint32_t at = code_end(L, body);
     Span end = span_from_bytes(L->file, at, at);
-    anf_set_output(fs->cur.g, anf_const_none(L->mod, end));
-    /* falling off the end while a return gives a value: missing-return */
-    fs->cur.g->falls_off = stmt_has_return(L, body);
+    if (fs->is_init) {   /* __init__ returns the instance it built */
+      anf_set_output(fs->cur.g, class_init_self(L, fs, end));
+    } else {
+      anf_set_output(fs->cur.g, anf_const_none(L->mod, end));
+      /* falling off the end while a return gives a value: missing-return */
+      fs->cur.g->falls_off = stmt_has_return(L, body);
+    }
   }
   /* static defs in unreachable code still get a body */
   for (int i = 0; i < fs->locals.len; i++) {
@@ -860,6 +879,8 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
       lower_static_def(L, fs, loc, false);
     }
   }
+  L->init_self = outer_init_self;
+  L->init_helpers = outer_helpers;
 }
 
 static bool nested_decorators(Lower *L, TSNode n) {
@@ -893,7 +914,7 @@ static void lower_nested_def(Lower *L, Scope *s, TSNode n) {
   bool jit = kind(L, n) == K_decorated_definition ? nested_decorators(L, n) : false;
   TSNode def = kind(L, n) == K_decorated_definition ? field(L, n, L->f_definition) : n;
   if (kind(L, def) == K_class_definition) {
-    unsupported_stmt(L, def, "class");
+    unsupported_stmt(L, def, "a class inside a function (classes go at module level)");
     return;
   }
   TSNode name = field(L, def, L->f_name);
@@ -958,7 +979,7 @@ static void lower_stmt_kind(Lower *L, Scope *s, TSNode n) {
   case K_assert_statement: lower_assert(L, s, n); return;
   case K_raise_statement: lower_raise(L, s, n); return;
   case K_function_definition: case K_decorated_definition: lower_nested_def(L, s, n); return;
-  case K_class_definition: unsupported_stmt(L, n, "class"); poison(L, s, n); return;
+  case K_class_definition: unsupported_stmt(L, n, "a class inside a function (classes go at module level)"); poison(L, s, n); return;
   case K_try_statement: lower_try(L, s, n); return;
   case K_with_statement: lower_with(L, s, n); return;
   case K_match_statement: unsupported_stmt(L, n, "match"); poison(L, s, n); return;

@@ -372,6 +372,11 @@ static bool value_target(Spec *sp, SpecGraph *S, const AbsFn *fn, const ArgVec *
 static SpecNode *value_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValue *v,
                             AnfNode *callee, const ArgVec *args) {
   const AbsValue *f = value_in(sp, S, callee);
+  if (f && (f->kind == ABS_CLASS || f->kind == ABS_INSTANCE))   /* language.md 8 */
+    return fail(sp, site->span, fx_sprintf("the call at line %u %s: classes are analysed but "
+                                           "not specialized yet", site->span.line + 1,
+                                           f->kind == ABS_CLASS ? "builds an instance"
+                                                                : "calls an instance"));
   if (!f || f->kind != ABS_FUNC)
     return fail(sp, site->span, fx_sprintf("the callee at line %u is not a known function",
                                            site->span.line + 1));

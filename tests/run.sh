@@ -6,7 +6,7 @@
 # NAME.anf), the golden diagnostic tests (tests/diag/NAME.py against
 # NAME.err: the stdout of `fathom check --format text NAME.py` run inside
 # tests/diag, then a line `exit: N`), and the bad-input tests (inputs made
-# at test time by tests/bad/gen.py), then the analysis suites (infer, types,
+# at test time by tests/bad/gen.py), then the analysis suites (infer, types, classes,
 # soundness, runtime, tensor, examples, shapes, ops: each is described
 # above its function below).  Prints one line per failure, a line
 # `suite NAME: N passed, N failed (T s)` as each suite ends, then exactly
@@ -32,7 +32,7 @@ fi
 BUILD=$(cd "$1" && pwd)
 FATHOM=$BUILD/fathom
 TESTS=$(cd "$(dirname "$0")" && pwd)
-SUITES=${SUITES:-unit anf diag bad infer types tensor modules soundness runtime examples coverage shapes ops formats lsp neovim limits stress specialize}
+SUITES=${SUITES:-unit anf diag bad infer types classes tensor modules soundness runtime examples coverage shapes ops formats lsp neovim limits stress specialize}
 UPDATE=${UPDATE:-0}
 TIMEOUT=${TIMEOUT:-30}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fathom-tests.XXXXXX")
@@ -322,6 +322,27 @@ suite_types() {
   done
 }
 
+# The class inline-expectation tests (language.md 8): tests/classes/NAME.py,
+# checked by tests/expect.py exactly like tests/types.
+suite_classes() {
+  local py name out why
+  for py in "$TESTS"/classes/*.py; do
+    [ -e "$py" ] || continue
+    name=$(basename "$py" .py)
+    out=$TMP/classes.$name.out
+    run "$out" "$out" python3 "$TESTS/expect.py" "$BUILD" "$py"
+    if why=$(crashed "$out"); then
+      fail "classes/$name" "$why" "$(cat "$out")"
+    elif [ "$status" -eq 0 ]; then
+      pass
+    elif [ "$status" -eq 1 ]; then
+      fail "classes/$name" "expectations not met" "$(cat "$out")"
+    else
+      fail "classes/$name" "expect.py exit status $status" "$(cat "$out")"
+    fi
+  done
+}
+
 # The tensor inline-expectation tests: tests/tensor/NAME.py, checked by
 # tests/expect.py exactly like tests/types.
 suite_tensor() {
@@ -389,12 +410,12 @@ suite_modules() {
 }
 
 # Differential soundness: tests/soundness.py calls the annotated entry
-# functions of each program in tests/types and tests/infer under CPython on
+# functions of each program in tests/types, tests/infer and tests/classes under CPython on
 # random inputs; every result must lie inside the return value `fathom infer`
 # gives.  One result per program with such an entry (status 4: none, skipped).
 suite_soundness() {
   local py name out why
-  for py in "$TESTS"/types/*.py "$TESTS"/infer/*.py; do
+  for py in "$TESTS"/types/*.py "$TESTS"/infer/*.py "$TESTS"/classes/*.py; do
     [ -e "$py" ] || continue
     name=$(basename "$(dirname "$py")")/$(basename "$py" .py)
     out=$TMP/soundness.out

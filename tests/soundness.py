@@ -67,8 +67,9 @@ STANDIN_NAMES = {"jit", "reveal_type", "partial", "*"}
 
 class Notation:
     """A parsed abstract value.  kind: unknown bottom error none unbound int
-    float bool str tuple list function other union; value: the constant
-    (or None); items: for tuple/union, elem for list."""
+    float bool str tuple list function instance other union; value: the
+    constant (or None; an instance's (class name, attribute names)); items:
+    for tuple/union/instance, elem for list."""
 
     def __init__(self, kind, value=None, items=None, text=""):
         self.kind = kind
@@ -211,6 +212,18 @@ class Parser:
                 raise ParseError("expected '(' after function in %r" % self.s)
             self.balanced("(", ")")
             n = Notation("function")
+        elif w and self.peek("{"):
+            # an instance: Name{attr: value, ...} (language.md 8)
+            self.eat("{")
+            names, items = [], []
+            while not self.peek("}"):
+                if names:
+                    self.eat(", ")
+                names.append(self.word())
+                self.eat(": ")
+                items.append(self.value())
+            self.eat("}")
+            n = Notation("instance", (w, names), items=items)
         elif w:
             # Tensor[...], type=f32, range[...], module[...], exception[...]
             if self.peek("="):
@@ -266,6 +279,10 @@ def holds(n, v):
         return type(v) is list and all(holds(n.items[0], x) for x in v)
     if k == "function":
         return callable(v)
+    if k == "instance":
+        cls, names = n.value
+        return (type(v).__name__ == cls and
+                all(hasattr(v, a) and holds(x, getattr(v, a)) for a, x in zip(names, n.items)))
     return True
 
 

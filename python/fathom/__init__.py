@@ -44,6 +44,23 @@ def jit(fn=None, **options):
     return fn
 
 
+class Module:
+    """Base class of model classes (language.md 8), like PyTorch's
+    nn.Module and MindSpore's Cell: calling an instance calls its `forward`
+    method, or `construct` when the class defines that instead."""
+
+    def __init__(self):
+        pass
+
+    def __call__(self, *args, **kwargs):
+        method = getattr(self, "forward", None)
+        if method is None:
+            method = getattr(self, "construct", None)
+        if method is None:
+            raise TypeError(f"{type(self).__name__} defines neither forward nor construct")
+        return method(*args, **kwargs)
+
+
 def reveal_type(value):
     """The analyser prints the inferred abstract value; at run time the identity."""
     return value
@@ -53,7 +70,7 @@ __all__ = [
     # dtypes
     "f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64", "u8", "bool_",
     # types, decorators, transforms
-    "Tensor", "jit", "grad", "value_and_grad", "partial", "reveal_type",
+    "Tensor", "Module", "jit", "grad", "value_and_grad", "partial", "reveal_type",
     # Python builtins extended to tensors
     "abs", "sum", "max", "min",
     # creation

@@ -7,5 +7,5 @@ def label():
     s = "café ☕"; return s + OFSET
 
 
-class Model:
+while OFFSET:
     pass

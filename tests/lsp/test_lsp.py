@@ -465,7 +465,7 @@ def definition_and_symbols():
     c.open(uri, read(DEMO_BAD))
     c.diagnostics(uri)
     loc = c.call("textDocument/definition", {"textDocument": {"uri": uri},
-                                             "position": {"line": 25, "character": 12}})
+                                             "position": {"line": 29, "character": 12}})
     check(loc["uri"] == uri and loc["range"]["start"] == {"line": 6, "character": 4},
           "fib's definition: %r" % loc)
     loc = c.call("textDocument/definition", {"textDocument": {"uri": uri},

@@ -1,9 +1,18 @@
-# A class at module level is unsupported (a warning); the rest is analysed.
+# Multiple inheritance is unsupported (an error: the analysis of the class
+# would be unsound); the rest is analysed.
 from typing import reveal_type
 
 
-class Point:  # expect-warning: unsupported
+class A:
     x = 0
+
+
+class B:
+    y = 1
+
+
+class Point(A, B):  # expect-error: unsupported
+    z = 2
 
 
 def main():

@@ -793,6 +793,57 @@ static void test_many_values(void **state) {
   assert_ptr_equal(acc, dim_mul(st, n, dim_const(st, 199 * 200 / 2)));
 }
 
+/* ---- classes and instances ---- */
+
+static const AbsValue *make_class(AbsStore *st, const char *name, const AbsValue *base,
+                                  const AbsValue *member) {
+  const AbsValue *mem = abs_kwarg(st, "SCALE", member), *fl = abs_int(st, 0);
+  return abs_class(st, name, 7, base, 0, abs_tuple(st, 1, &mem), abs_tuple(st, 1, &fl));
+}
+
+static void test_classes(void **state) {
+  (void)state;
+  AbsStore *st = abs_store_new();
+  const AbsValue *base = make_class(st, "Base", NULL, abs_int(st, 2));
+  const AbsValue *lin = make_class(st, "Linear", base, abs_int(st, 3));
+  assert_ptr_equal(lin, make_class(st, "Linear", base, abs_int(st, 3)));   /* interned */
+  assert_string_equal(S(lin), "class[Linear]");
+  assert_true(abs_class_derives(lin, base));
+  assert_false(abs_class_derives(base, lin));
+  unsigned fl = 9;
+  const AbsValue *owner = NULL;
+  assert_ptr_equal(abs_class_member(lin, "SCALE", &fl, &owner), abs_int(st, 3));
+  assert_ptr_equal(owner, lin);
+  assert_int_equal(fl, 0);
+  assert_null(abs_class_member(lin, "missing", NULL, NULL));
+
+  const AbsValue *e = abs_instance(st, lin, abs_tuple(st, 0, NULL));
+  assert_string_equal(S(e), "Linear{}");
+  const AbsValue *a = abs_instance_set(st, e, "w", abs_int(st, 1));
+  a = abs_instance_set(st, a, "b", abs_none(st));
+  assert_string_equal(S(a), "Linear{w: i64=1, b: none}");
+  assert_ptr_equal(abs_instance_get(a, "w"), abs_int(st, 1));
+  assert_null(abs_instance_get(a, "x"));
+  /* setting an existing attribute keeps its place */
+  assert_string_equal(S(abs_instance_set(st, a, "w", abs_int(st, 5))), "Linear{w: i64=5, b: none}");
+
+  /* join: attribute-wise; an attribute one side lacks becomes unknown */
+  const AbsValue *b = abs_instance_set(st, abs_instance_set(st, e, "w", abs_int(st, 2)), "b",
+                                       abs_float(st, 1.0));
+  assert_string_equal(S(abs_join(st, a, b, NULL)), "Linear{w: i64, b: f64=1.0 | none}");
+  const AbsValue *c = abs_instance_set(st, e, "z", abs_int(st, 0));
+  assert_string_equal(S(abs_join(st, a, c, NULL)), "Linear{w: unknown, b: unknown, z: unknown}");
+  /* instances of different classes do not join */
+  AbsJoinError err = {0};
+  const AbsValue *other = abs_instance(st, base, abs_tuple(st, 0, NULL));
+  assert_int_equal(abs_join(st, e, other, &err)->kind, ABS_ERROR);
+  assert_int_equal(err.reason, ABS_MISMATCH_VALUE);
+
+  /* broaden forgets attribute constants; truthiness is true */
+  assert_string_equal(S(abs_broaden(st, a)), "Linear{w: i64, b: none}");
+  assert_int_equal(abs_truthiness(a), ABS_TRUTH_TRUE);
+}
+
 int run_abstract_tests(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_intern_scalars),
@@ -816,6 +867,7 @@ int run_abstract_tests(void) {
     cmocka_unit_test(test_parse_const),
     cmocka_unit_test(test_queries),
     cmocka_unit_test(test_many_values),
+    cmocka_unit_test(test_classes),
   };
   return cmocka_run_group_tests_name("abstract", tests, NULL, NULL);
 }
