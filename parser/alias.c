@@ -458,9 +458,9 @@ void alias_scan(Lower *L, Scope *s, TSNode body) {
   for (int k = 0; k < A.reads.len; k++) {
     ARead *r = &A.reads.items[k];
     if (first[r->local] == first[r->local + 1]) continue;
-    bool stale = r->until ? mut_from(&A, first, r->local, r->at) >= 0 &&
-                                A.muts.items[mut_from(&A, first, r->local, r->at)].at < r->until
-                          : r->ctx == CTX_CARRY && mut_from(&A, first, r->local, r->loop + 1) >= 0;
+    /* iterated: a mutation inside that for; else kept: any later one */
+    int m = mut_from(&A, first, r->local, r->until ? r->at : r->loop + 1);
+    bool stale = m >= 0 && (r->until ? A.muts.items[m].at < r->until : r->ctx == CTX_CARRY);
     if (stale) share(s, r->local, work, &nwork);
   }
   /* 2: a mutated local bound from something another name may hold */

@@ -163,6 +163,7 @@ typedef struct Lower {
   uint8_t *kind_of;      /* symbol -> Kind (named symbols) */
   uint8_t *sym_flags;    /* symbol -> SYM_* bits */
   uint32_t nsymbols;
+  bool non_ascii;        /* the file has a byte >= 0x80 (text_of normalises) */
   bool tree_has_error;   /* else no node is ERROR or MISSING */
   TSTreeCursor cursor;   /* reused by named_kids/all_kids */
   FxArena kids_arena;    /* their arrays (atomic: TSNodes hold no GC pointer) */

@@ -77,7 +77,8 @@ static const char *nfkc_name(Lower *L, const char *s, size_t n) {
 const char *text_of(Lower *L, TSNode n) {
   uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
   const char *s = L->src + a;
-  if (ts_node_symbol(n) < L->nsymbols && L->kind_of[ts_node_symbol(n)] == K_identifier)
+  if (L->non_ascii && ts_node_symbol(n) < L->nsymbols &&
+      L->kind_of[ts_node_symbol(n)] == K_identifier)
     for (uint32_t i = 0; i < b - a; i++)
       if ((unsigned char)s[i] >= 0x80) return nfkc_name(L, s, b - a);
   return strtab_intern(L->strings, s, b - a);
@@ -991,6 +992,8 @@ Lower *lower_new(Program *P, const SrcFile *file, AnfModule *mod, StrTab *string
   L->prog = P;
   L->file = file;
   L->src = file->text;
+  for (size_t i = 0; i < file->len && !L->non_ascii; i++)
+    L->non_ascii = (unsigned char)file->text[i] >= 0x80;
   L->diags = diags;
   L->strings = strings;
   L->mod = mod;
