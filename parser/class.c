@@ -385,7 +385,7 @@ void lower_class(Lower *L, Scope *s, TSNode def, TSNode decorated) {
   MemberVec members = {0};
   FieldVec fields = {0};
   TSNode body = field(L, def, L->f_body);
-  TSNode *kids;
+  TSNode *kids = NULL;
   int nk = node_is_null(body) ? 0 : named_kids(L, body, &kids);
   const char **helpers = class_helper_names(L, cls, def, kids, nk);
   /* The class body's own scope: its bindings, in order, shadow globals
