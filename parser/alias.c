@@ -415,9 +415,10 @@ static void share(Scope *s, int i, int *work, int *nwork) {
   work[(*nwork)++] = i;
 }
 
-/* Can the body's text hold a mutation this file models?  A mutator call
- * needs its method's name; a list `+=` or an item assignment needs a
- * list display, a subscript or list(...), so a '['. */
+/* Can the body hold a mutation this file models?  An item or attribute
+ * assignment shows as a target the pre-scan met (item_targets); a mutator
+ * call needs '.' and its method's name; a list `+=` or `*=` needs its
+ * operator and a list display or list(...), so a '['. */
 static bool contains(const char *t, size_t n, const char *w) {
   size_t k = strlen(w);
   for (const char *p = t; n >= k && (p = memchr(p, w[0], n - k + 1 - (size_t)(p - t)));
@@ -426,19 +427,35 @@ static bool contains(const char *t, size_t n, const char *w) {
   return false;
 }
 
-static bool may_mutate(Lower *L, TSNode body) {
-  uint32_t a = ts_node_start_byte(body), b = ts_node_end_byte(body);
-  const char *t = L->src + a;
-  size_t n = b - a;
-  if (memchr(t, '[', n) || contains(t, n, "list(")) return true;
-  for (size_t i = 0; i < sizeof mutators / sizeof *mutators; i++)
-    if (contains(t, n, mutators[i])) return true;
+/* Does t[0..n) hold the method name w after a '.' (spaces between)? */
+static bool contains_method(const char *t, size_t n, const char *w) {
+  size_t k = strlen(w);
+  for (const char *p = t; n >= k && (p = memchr(p, w[0], n - k + 1 - (size_t)(p - t)));
+       p++) {
+    if (memcmp(p, w, k)) continue;
+    const char *q = p;
+    while (q > t && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' || q[-1] == '\\')) q--;
+    if (q > t && q[-1] == '.') return true;
+  }
   return false;
 }
 
-void alias_scan(Lower *L, Scope *s, TSNode body) {
+static bool may_mutate(Lower *L, TSNode body, bool item_targets) {
+  if (item_targets) return true;
+  uint32_t a = ts_node_start_byte(body), b = ts_node_end_byte(body);
+  const char *t = L->src + a;
+  size_t n = b - a;
+  if ((contains(t, n, "+=") || contains(t, n, "*=")) &&
+      (memchr(t, '[', n) || contains(t, n, "list(")))
+    return true;
+  for (size_t i = 0; i < sizeof mutators / sizeof *mutators; i++)
+    if (contains_method(t, n, mutators[i])) return true;
+  return false;
+}
+
+void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets) {
   int n = s->locals.len;
-  if (!n || s->kind != SC_FUNCTION || !may_mutate(L, body)) return;
+  if (!n || s->kind != SC_FUNCTION || !may_mutate(L, body, item_targets)) return;
   Alias A = {.L = L, .s = s, .loop = UINT32_MAX, .listlike = fx_array(bool, n)};
   walk(&A, body, CTX_SAFE);
   for (int k = 0; k < A.muts.len; k++) A.listlike[A.muts.items[k].local] = true;

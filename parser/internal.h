@@ -196,6 +196,7 @@ typedef struct Lower {
   const char *init_self;   /* while an __init__ body is lowered: its self
                               parameter, which `self.a = v` rebinds */
   const char **init_helpers; /* and the helpers whose calls rebind it */
+  unsigned item_targets;     /* subscript and attribute targets walk_targets met */
   VEC(struct ClassHelpers { const char *cls; const char **helpers; }) class_helpers;
 } Lower;
 
@@ -289,7 +290,7 @@ AnfNode *scope_read_global(Lower *L, Scope *owner, int i, Span sp);
 /* alias.c */
 /* Mark the locals of function scope s that may share a mutated list
  * (Local.shared, Local.mut_param), before its body is lowered. */
-void alias_scan(Lower *L, Scope *s, TSNode body);
+void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets);
 /* Is `m` a list method that changes the list in place? */
 bool alias_mutator(const char *m);
 /* The receiver of a mutation of local i of s, read (checked when the

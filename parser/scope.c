@@ -79,13 +79,17 @@ void walk_targets(Lower *L, TSNode t, BindFn fn, void *ctx) {
     return;
   }
   case K_attribute: {   /* in __init__, `self.a = v` rebinds self (class.c) */
+    L->item_targets++;
     TSNode obj = field(L, t, L->f_object);
     if (L->init_self && kind(L, obj) == K_identifier && !strcmp(text_of(L, obj), L->init_self))
       fn(L, ctx, obj, (TSNode){0});
     return;
   }
+  case K_subscript:
+    L->item_targets++;   /* binds no name; the alias scan's precheck counts it */
+    return;
   default:
-    return; /* subscript / attribute targets bind no name */
+    return;
   }
 }
 

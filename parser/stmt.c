@@ -837,9 +837,10 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
   const char **outer_helpers = L->init_helpers;
   L->init_self = fs->is_init ? fs->self_name : NULL;
   L->init_helpers = fs->is_init ? fs->helpers : NULL;
+  unsigned item_targets = L->item_targets;
   scan_function_body(L, fs, body);
   class_method_locals(L, fs, body);
-  alias_scan(L, fs, body);
+  alias_scan(L, fs, body, L->item_targets != item_targets);
   for (int i = 0; i < fs->locals.len; i++) {
     Local *loc = &fs->locals.items[i];
     if (loc->nbind == 1 && loc->only_def && !loc->is_param && !node_is_null(loc->def_node)) {

@@ -89,3 +89,24 @@ def exact_after_last_append(k: int):
     xs.append(k + 1)
     pair = (xs, 0)
     return len(pair[0])
+
+
+def item_assigned_in_a_tuple_target():
+    zs = [1, 2]
+    ws = zs
+    zs[0], n = 5, 6
+    return ws[0] + n
+
+
+def spaced_method_call():
+    zs = [1]
+    ws = zs
+    zs . append(2)
+    return len(ws)
+
+
+def grown_by_plus_equals():
+    zs = list((1, 2))
+    ws = zs
+    zs += [3]
+    return len(ws)
