@@ -50,6 +50,7 @@ void api_analysis_options(const FathomOptions *o, AnalysisOptions *out)
   out->entry = o->entry;
   out->args = o->args;
   out->const_args = o->const_args;
+  out->init_args = o->init_args;
   out->more_entries = o->more_entries;
   out->more_args = o->more_args;
   out->nmore = o->nmore;

@@ -37,7 +37,7 @@
 
 typedef enum {
   OPT_FORMAT, OPT_INFER_FORMAT, OPT_QUIET, OPT_COLOR, OPT_SPANS,
-  OPT_ENTRY, OPT_ARGS, OPT_CONST_ARGS, OPT_ALL,
+  OPT_ENTRY, OPT_ARGS, OPT_CONST_ARGS, OPT_INIT_ARGS, OPT_ALL,
   OPT_MAX_CONTEXTS, OPT_MAX_STEPS, OPT_MAX_DEPTH, OPT_MAX_MEMORY, OPT_STATS, OPT_PATH,
   OPT_EMIT, OPT_OUTPUT, OPT_C_MAIN, /* specialize */
   OPT_HELP, OPT__COUNT
@@ -70,7 +70,8 @@ static const CliOption options[OPT__COUNT] = {
   [OPT_SPANS] = {"--spans", NULL, NULL,
                  "show the source span of every node"},
   [OPT_ENTRY] = {"--entry", NULL, "NAME",
-                 "analyse only this module-level function as the\n"
+                 "analyse only this module-level function (or a\n"
+                 "method: Net.forward, layers.Net.forward) as the\n"
                  "entry point (with its annotations, --args or\n"
                  "--const-args); other functions still run with\n"
                  "unknown parameters"},
@@ -82,6 +83,11 @@ static const CliOption options[OPT__COUNT] = {
                       "the entry's arguments as a Python tuple of\n"
                       "constants: --const-args \"(3, 2.5)\" (needs\n"
                       "--entry)"},
+  [OPT_INIT_ARGS] = {"--init-args", NULL, "VALUES",
+                     "when --entry names a method (Net.forward): build\n"
+                     "its self as Net(*VALUES), VALUES a Python tuple\n"
+                     "of constants: --init-args \"(784, 10)\" (default:\n"
+                     "the instances the __main__ block builds)"},
   [OPT_ALL] = {"--all", NULL, NULL,
                "after each signature, every named variable of\n"
                "that function context with its value"},
@@ -132,7 +138,7 @@ typedef struct Command {
 #define BIT(id) (1u << (id))
 /* What every analysing command (check, infer) accepts. */
 #define ANALYSIS_OPTIONS                                                    \
-  (BIT(OPT_ENTRY) | BIT(OPT_ARGS) | BIT(OPT_CONST_ARGS) |                   \
+  (BIT(OPT_ENTRY) | BIT(OPT_ARGS) | BIT(OPT_CONST_ARGS) | BIT(OPT_INIT_ARGS) | \
    BIT(OPT_MAX_CONTEXTS) | BIT(OPT_MAX_STEPS) | BIT(OPT_MAX_DEPTH) |        \
    BIT(OPT_MAX_MEMORY) | BIT(OPT_PATH) |                                    \
    BIT(OPT_STATS))
@@ -378,6 +384,7 @@ static const char *apply_option(CliOptions *opts, OptId id, const char *value)
   case OPT_ENTRY: opts->analysis.entry = value; return NULL;
   case OPT_ARGS: opts->analysis.args = value; return NULL;
   case OPT_CONST_ARGS: opts->analysis.const_args = value; return NULL;
+  case OPT_INIT_ARGS: opts->analysis.init_args = value; return NULL;
   case OPT_MAX_CONTEXTS:
     if (!positive(value, INT_MAX, &n)) return positive_int;
     budgets->max_contexts = (int)n;
@@ -420,9 +427,9 @@ static int check_combinations(const Command *cmd, const CliOptions *opts)
   const FathomOptions *a = &opts->analysis;
   if (a->args && a->const_args)
     return usage_error(cmd, "options '--args' and '--const-args' cannot be used together");
-  if ((a->args || a->const_args) && !a->entry)
+  if ((a->args || a->const_args || a->init_args) && !a->entry)
     return usage_error(cmd, "option '%s' needs '--entry NAME'",
-                       a->args ? "--args" : "--const-args");
+                       a->args ? "--args" : a->const_args ? "--const-args" : "--init-args");
   return -1;
 }
 

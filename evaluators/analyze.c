@@ -159,7 +159,10 @@ static bool ends_with(const char *s, const char *tail) {
  * block's constructions of its class built (the contexts of an __init__
  * entered with `Name{}`), or NULL when there is none. */
 static const AbsValue *method_self(Analysis *a, AnfGraph *g) {
-  size_t clen = (size_t)(strchr(g->fn_name, '.') - g->fn_name);
+  /* "Net.forward", or "layers.Net.forward" in a module of a program */
+  const char *mname = strrchr(g->fn_name, '.') + 1, *cname = mname - 1;
+  while (cname > g->fn_name && cname[-1] != '.') cname--;
+  size_t clen = (size_t)(mname - 1 - cname);
   CtxTable *t = engine_contexts(a->E);
   for (int i = 0; i < a->m->functions.len; i++) {
     AnfGraph *f = a->m->functions.items[i];
@@ -174,15 +177,70 @@ static const AbsValue *method_self(Analysis *a, AnfGraph *g) {
       const AbsValue *x = c->args->tuple.items[0], *r = c->result;
       if (x->kind != ABS_INSTANCE || x->inst.attrs->tuple.n || r->kind != ABS_INSTANCE) continue;
       const char *cn = x->inst.cls->cls.name;
-      if (strlen(cn) != clen || strncmp(cn, g->fn_name, clen)) continue;
+      if (strlen(cn) != clen || strncmp(cn, cname, clen)) continue;
       /* a static method, or one a decorator replaced, takes no instance */
       unsigned fl = 0;
-      const AbsValue *mem = abs_class_member(x->inst.cls, g->fn_name + clen + 1, &fl, NULL);
+      const AbsValue *mem = abs_class_member(x->inst.cls, mname, &fl, NULL);
       if (!mem || mem->kind != ABS_FUNC || (fl & ABS_MEM_STATIC)) return NULL;
       self = self ? abs_join_soft(a->st, self, r) : r;
     }
   }
   return self;
+}
+
+/* The class whose member method is g, found among the module level's
+ * class values; *site gets its class statement. */
+static const AbsValue *class_of_method(Analysis *a, AnfGraph *g, AnfNode **site) {
+  const char *mname = strrchr(g->fn_name, '.') + 1;
+  const Ctx *mc = engine_contexts(a->E)->graph_first[a->m->module_graph->id];
+  AnfGraph *mg = a->m->module_graph;
+  for (int i = 0; mc && i < mg->nodes.len; i++) {
+    AnfNode *n = mg->nodes.items[i];
+    if (n->kind != ANF_APPLY || !anf_is_op(n->apply.inputs[0], OP_MAKE_CLASS)) continue;
+    const AbsValue *cls = engine_value(a->E, mc, n);
+    const AbsValue *m = cls && cls->kind == ABS_CLASS ? abs_class_member(cls, mname, NULL, NULL)
+                                                      : NULL;
+    if (!m || m->kind != ABS_FUNC) continue;
+    for (int k = 0; k < m->func.n; k++)
+      if (m->func.fns[k]->kind == ABS_FN_CLOSURE && m->func.fns[k]->closure.graph == g) {
+        *site = n;
+        return cls;
+      }
+  }
+  return NULL;
+}
+
+/* --init-args: the instance Class(*init_args) a method entry runs on, or
+ * NULL with a->usage_error set. */
+static const AbsValue *init_self(Analysis *a, AnfGraph *g, const char *init_args) {
+  AbsParseError err = {0};
+  const AbsValue *args = abs_parse_const_args(a->st, init_args, strlen(init_args), &err);
+  if (!args) {
+    a->usage_error = fx_sprintf("--init-args: %s at offset %zu", err.msg, err.offset);
+    return NULL;
+  }
+  AnfNode *site = NULL;
+  const AbsValue *cls = is_method(g) ? class_of_method(a, g, &site) : NULL;
+  if (!cls) {
+    a->usage_error = fx_sprintf("--init-args: '%s' is not a method of a class", g->fn_name);
+    return NULL;
+  }
+  Ctx *mc = engine_contexts(a->E)->graph_first[a->m->module_graph->id];
+  const AbsValue *self = rules_class_call(a->E, site, mc, cls, args->tuple.n, args->tuple.items);
+  if (self->kind != ABS_INSTANCE) {   /* the construction's error is reported */
+    a->usage_error = fx_sprintf("--init-args: %s%s does not build an instance (the call "
+                                "gives %s: do the values fit %s.__init__?)", cls->cls.name,
+                                init_args, abs_to_string(self), cls->cls.name);
+    return NULL;
+  }
+  return self;
+}
+
+/* The instance a method entry runs on: --init-args, else what __main__
+ * built (NULL: none, or g is no method). */
+static const AbsValue *entry_self(Analysis *a, AnfGraph *g, const AnalysisOptions *o) {
+  if (o->init_args) return init_self(a, g, o->init_args);
+  return is_method(g) ? method_self(a, g) : NULL;
 }
 
 /* v (a tuple of entry arguments but the instance) with self first. */
@@ -213,7 +271,8 @@ static const AbsValue *command_line_args(Analysis *a, AnfGraph *g, const Analysi
     return NULL;
   }
   if (is_method(g)) {   /* --args give the parameters after self */
-    const AbsValue *self = method_self(a, g);
+    const AbsValue *self = entry_self(a, g, o);
+    if (a->usage_error) return NULL;
     v = with_self(a, self ? self : abs_unknown(a->st), v);
   }
   return bind_command_line(a, g, v);
@@ -435,8 +494,9 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
     if (a->usage_error) return a;
     if (!args) {
       args = annotated_args(a, g, diags);
-      const AbsValue *self = is_method(g) && !(g->annots && g->annots[0].text)
-                                 ? method_self(a, g) : NULL;
+      const AbsValue *self = o->init_args || (is_method(g) && !(g->annots && g->annots[0].text))
+                                 ? entry_self(a, g, o) : NULL;
+      if (a->usage_error) return a;
       if (self) {   /* the instance __main__ built */
         const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
         for (int i = 0; i < g->nparams; i++) items[i] = args->tuple.items[i];

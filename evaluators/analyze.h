@@ -19,6 +19,8 @@ typedef struct AnalysisOptions {
   const char *entry;        /* --entry NAME, or NULL */
   const char *args;         /* --args "i64, Tensor[f32, (B, 3)]", or NULL */
   const char *const_args;   /* --const-args "(3, 2.5)", or NULL */
+  const char *init_args;    /* --init-args "(784, 10)": a method entry's self
+                               is Class(*init_args); NULL: from __main__ */
   /* more entry points besides the default ones when entry is NULL (the
    * `entry` list of [tool.fathom]): names and --args-style types (NULL:
    * the annotations) */

@@ -105,6 +105,10 @@ typedef struct FathomOptions {
    * items: the annotations) */
   const char *const *more_entries, *const *more_args;
   int nmore;
+  /* when entry names a method (Net.forward): its self is Net(*init_args),
+   * a Python tuple of constants "(784, 10)"; NULL: the join of the
+   * instances the __main__ block builds (language.md 8) */
+  const char *init_args;
 } FathomOptions;
 
 /* Fill *o with no entry and the default budgets (the numbers `fathom
@@ -346,6 +350,36 @@ typedef struct FathomTensor {
 /* Whether node id's type is a tensor of rank <= FATHOM_MAX_RANK (or of
  * unknown rank); fills *out. */
 bool fathom_node_tensor(const FathomSpec *sp, unsigned id, FathomTensor *out);
+
+/* ---- records: instances of the program's classes (language.md 8) ----
+ * Every instance type the graphs hold is a record: its class and its
+ * fields in the order __init__ defined them, each with its own type.
+ * Records are numbered 0 .. fathom_record_count()-1, a record's nested
+ * records before it (a C struct layout can follow that order).  A method
+ * entry's self (`--entry Net.forward`) is a parameter of record type: a
+ * back end passes the weights through it. */
+typedef struct FathomRecord {
+  const char *name;     /* the class: "Linear", or "layers.Linear" in a
+                           module of a program of several files */
+  const char *type;     /* the notation nodes' types use:
+                           "Linear{weight: Tensor[f32, (4, 2)], n: i64=4}" */
+  int nfields;
+} FathomRecord;
+typedef struct FathomField {
+  const char *name;     /* "weight" */
+  const char *type;     /* "Tensor[f32, (4, 2)]", "i64=4" (a constant field) */
+  int record;           /* the field's record number when it is an
+                           instance, else -1 */
+} FathomField;
+int fathom_record_count(const FathomSpec *sp);
+/* Record r; false when out of range. */
+bool fathom_record(const FathomSpec *sp, int r, FathomRecord *out);
+/* Field i of record r; false when out of range. */
+bool fathom_record_field(const FathomSpec *sp, int r, int i, FathomField *out);
+/* Whether field i of record r is a tensor (as fathom_node_tensor); fills *out. */
+bool fathom_record_field_tensor(const FathomSpec *sp, int r, int i, FathomTensor *out);
+/* The record number of node id's type, or -1 when it is no instance. */
+int fathom_node_record(const FathomSpec *sp, unsigned id);
 
 /* ---- running ---- */
 

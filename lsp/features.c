@@ -140,6 +140,20 @@ static void add_line(Lines *L, const char *line)
   sb_printf(&L->b, "%s\n", line);
 }
 
+/* The value hover shows for node n in context c: its value, or for
+ * `self.a = v` in __init__ (a set_attr node, whose value is the whole
+ * instance) the attribute a's. */
+static const AbsValue *shown_value(Doc *d, const Ctx *c, const AnfNode *n)
+{
+  const AbsValue *v = engine_value(d->a->E, c, n);
+  if (!v || n->kind != ANF_APPLY || !anf_is_op(n->apply.inputs[0], OP_SET_ATTR) ||
+      n->apply.ninputs != 4 || v->kind != ABS_INSTANCE)
+    return v;
+  const AnfNode *name = n->apply.inputs[2];
+  if (name->kind != ANF_CONST || name->c.kind != ANF_C_STR) return v;
+  return abs_instance_get(v, name->c.s);
+}
+
 /* "label: value" for each context of n's graph. */
 static const char *node_values(Doc *d, const AnfNode *n, const char *label)
 {
@@ -151,7 +165,7 @@ static const char *node_values(Doc *d, const AnfNode *n, const char *label)
   for (int lenient = 0; lenient < 2 && !vals.len; lenient++)
     for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
       if (c->lenient != lenient) continue;
-      const AbsValue *v = engine_value(d->a->E, c, n);
+      const AbsValue *v = shown_value(d, c, n);
       if (!v) continue;
       vec_push(&ctxs, c);
       vec_push(&vals, abs_to_string(v));
@@ -323,20 +337,97 @@ static const AnfGraph *imported_function(AnfModule *m, const char *name)
   return found;
 }
 
+/* The string constant of node n, or NULL. */
+static const char *const_str(const AnfNode *n)
+{
+  return n->kind == ANF_CONST && n->c.kind == ANF_C_STR ? n->c.s : NULL;
+}
+
+/* The class statement named `name` of the program (this file's first,
+ * else exactly one of an imported module's): the span of its name. */
+static bool class_named(AnfModule *m, const char *name, Span *out)
+{
+  int found = 0;
+  for (int i = 0; i < m->graphs.len; i++) {
+    const AnfGraph *g = m->graphs.items[i];
+    for (int k = 0; k < g->nodes.len; k++) {
+      const AnfNode *n = g->nodes.items[k];
+      if (n->kind != ANF_APPLY || !anf_is_op(n->apply.inputs[0], OP_MAKE_CLASS) ||
+          n->apply.ninputs < 3)
+        continue;
+      const char *cls = const_str(n->apply.inputs[2]);
+      if (!cls || strcmp(cls, name)) continue;
+      Span s = n->apply.inputs[2]->span;   /* the class's name */
+      if (in_doc(m, s)) return (*out = s), true;
+      if (found++) return false;   /* two imported classes of that name */
+      *out = s;
+    }
+  }
+  return found == 1;
+}
+
+/* `self.name` at off, inside a method: the first `self.name = v` of the
+ * method's class (its __init__ or a helper __init__ calls), as the span
+ * of `name` in that statement. */
+static bool attribute_definition(Doc *d, uint32_t start, const char *name, Span *out)
+{
+  AnfModule *m = d->a->m;
+  const SrcFile *f = m->file;
+  if (start < 5 || memcmp(f->text + start - 5, "self.", 5) ||
+      (start > 5 && ident_char(f->text[start - 6])))
+    return false;
+  const AnfGraph *top = top_at(m, start);
+  const char *dot = top->fn_name ? strrchr(top->fn_name, '.') : NULL;
+  if (!top->is_method || !dot) return false;
+  size_t plen = (size_t)(dot - top->fn_name) + 1;   /* "Net." */
+  const AnfNode *best = NULL;
+  for (int i = 0; i < m->graphs.len; i++) {
+    const AnfGraph *g = m->graphs.items[i];
+    const AnfGraph *t = top_of(g);
+    if (!t->fn_name || strncmp(t->fn_name, top->fn_name, plen) || !in_doc(m, g->span)) continue;
+    for (int k = 0; k < g->nodes.len; k++) {
+      const AnfNode *n = g->nodes.items[k];
+      if (n->kind != ANF_APPLY || !anf_is_op(n->apply.inputs[0], OP_SET_ATTR) ||
+          n->apply.ninputs != 4)
+        continue;
+      const char *a = const_str(n->apply.inputs[2]);
+      if (a && !strcmp(a, name) && (!best || n->span.start < best->span.start)) best = n;
+    }
+  }
+  if (!best) return false;
+  /* the target `self.name` starts the statement's line */
+  size_t len;
+  const char *line = srcfile_line(f, best->span.line, &len);
+  size_t n = strlen(name);
+  for (size_t i = 0; i + 5 + n <= len; i++)
+    if (!memcmp(line + i, "self.", 5) && !memcmp(line + i + 5, name, n) &&
+        (i + 5 + n == len || !ident_char(line[i + 5 + n]))) {
+      uint32_t a = f->line_starts[best->span.line] + (uint32_t)(i + 5);
+      *out = span_from_bytes(f, a, a + (uint32_t)n);
+      return true;
+    }
+  *out = best->span;
+  return true;
+}
+
 json_t *feature_definition(Doc *d, PosEncoding enc, uint32_t off)
 {
   if (!d->a) return json_null();
   AnfModule *m = d->a->m;
-  const char *name = word_at(m->file, off, NULL);
+  uint32_t start = 0;
+  const char *name = word_at(m->file, off, &start);
   if (!name) return json_null();
+  Span s;
+  if (attribute_definition(d, start, name, &s)) return location(d, enc, s);
   const AnfNode *b = binding_at(d, name, off);
   const AnfGraph *fn = function_named(m, name, off);
-  Span s;
   if (fn && (!b || b->graph == m->module_graph) && def_name_span(m->file, fn, &s))
     return location(d, enc, s);
-  const AnfGraph *other = !b || b->graph == m->module_graph ? imported_function(m, name) : NULL;
+  bool global = !b || b->graph == m->module_graph;
+  const AnfGraph *other = global ? imported_function(m, name) : NULL;
   if (other && def_name_span(other->span.file, other, &s))  /* across files */
     return location(d, enc, s);
+  if (global && class_named(m, name, &s)) return location(d, enc, s);   /* a class, anywhere */
   if (!b) return json_null();
   if (b->kind == ANF_PARAM) return location(d, enc, b->span);
   if (name_before(m->file, b->span, name, &s)) return location(d, enc, s);

@@ -14,8 +14,26 @@ struct FathomSpec {
   SpecModule *sm;
   SpecNode **by_id;
   const char **types;   /* per node id: its type's notation, made once */
-  const char **dims;    /* per node id * FATHOM_MAX_RANK: dim notations */
+  HashMap texts;        /* const AbsValue * or AbsDim * -> its notation
+                           (record and field types, made once) */
 };
+
+/* The notation of a value or dim, kept by the spec (it owns the string). */
+static const char *text_of_value(FathomSpec *sp, const AbsValue *v) {
+  const char *s = hm_get(&sp->texts, v);
+  if (!s) hm_put(&sp->texts, v, (void *)(s = abs_to_string(v)));
+  return s;
+}
+
+static const char *text_of_dim(FathomSpec *sp, const AbsDim *d) {
+  const char *s = hm_get(&sp->texts, d);
+  if (!s) {
+    StrBuf b = {0};
+    dim_print(&b, d);
+    hm_put(&sp->texts, d, (void *)(s = sb_cstr(&b)));
+  }
+  return s;
+}
 
 /* ---- specialization ---- */
 
@@ -63,7 +81,7 @@ FathomSpec *fathom_specialize(FathomModule *m, char **error) {
   sp->sm = sm;
   sp->by_id = fx_array(SpecNode *, sm->nnodes + 1);
   sp->types = fx_array(const char *, sm->nnodes + 1);
-  sp->dims = fx_array(const char *, (sm->nnodes + 1) * FATHOM_MAX_RANK);
+  hm_init_ptr(&sp->texts);
   for (int i = 0; i < sm->graphs.len; i++) {
     SpecGraph *S = sm->graphs.items[i];
     for (int k = 0; k < S->params.len; k++) sp->by_id[S->params.items[k]->id] = S->params.items[k];
@@ -165,9 +183,8 @@ unsigned fathom_node_input(const FathomSpec *sp, unsigned id, int i) {
   return i >= 0 && i < x->ninputs ? x->inputs[i]->id : 0;
 }
 
-bool fathom_node_tensor(const FathomSpec *sp, unsigned id, FathomTensor *out) {
-  if (id >= sp->sm->nnodes) return false;
-  const AbsValue *t = sp->by_id[id]->type;
+/* Fill *out from tensor type t (dim notations from the spec's memo). */
+static bool tensor_of(FathomSpec *sp, const AbsValue *t, FathomTensor *out) {
   if (t->kind != ABS_TENSOR || t->tensor.rank > FATHOM_MAX_RANK) return false;
   memset(out, 0, sizeof *out);
   out->dtype = abs_dtype_name(t->tensor.dtype);
@@ -176,14 +193,59 @@ bool fathom_node_tensor(const FathomSpec *sp, unsigned id, FathomTensor *out) {
   out->rank = t->tensor.rank;
   for (int i = 0; i < t->tensor.rank; i++) {
     int64_t v;
-    const char **name = &sp->dims[(size_t)id * FATHOM_MAX_RANK + (size_t)i];
-    if (!*name) {
-      StrBuf b = {0};
-      dim_print(&b, t->tensor.dims[i]);
-      *name = sb_cstr(&b);
-    }
-    out->dim_names[i] = *name;
+    out->dim_names[i] = text_of_dim(sp, t->tensor.dims[i]);
     out->dims[i] = dim_is_const(t->tensor.dims[i], &v) ? (long long)v : -1;
   }
   return true;
+}
+
+bool fathom_node_tensor(const FathomSpec *sp, unsigned id, FathomTensor *out) {
+  if (id >= sp->sm->nnodes) return false;
+  return tensor_of((FathomSpec *)sp, sp->by_id[id]->type, out);
+}
+
+/* ---- records ---- */
+
+int fathom_record_count(const FathomSpec *sp) { return sp->sm->records.len; }
+
+static const AbsValue *record_at(const FathomSpec *sp, int r) {
+  return r >= 0 && r < sp->sm->records.len ? sp->sm->records.items[r] : NULL;
+}
+
+bool fathom_record(const FathomSpec *sp, int r, FathomRecord *out) {
+  const AbsValue *v = record_at(sp, r);
+  if (!v) return false;
+  *out = (FathomRecord){
+      .name = spec_record_name(v->inst.cls),
+      .type = text_of_value((FathomSpec *)sp, v),
+      .nfields = v->inst.attrs->tuple.n,
+  };
+  return true;
+}
+
+/* Field i of record r: its kwarg[name, value], or NULL. */
+static const AbsValue *field_at(const FathomSpec *sp, int r, int i) {
+  const AbsValue *v = record_at(sp, r);
+  return v && i >= 0 && i < v->inst.attrs->tuple.n ? v->inst.attrs->tuple.items[i] : NULL;
+}
+
+bool fathom_record_field(const FathomSpec *sp, int r, int i, FathomField *out) {
+  const AbsValue *kv = field_at(sp, r, i);
+  if (!kv) return false;
+  *out = (FathomField){
+      .name = kv->kwarg.name,
+      .type = text_of_value((FathomSpec *)sp, kv->kwarg.value),
+      .record = spec_record_index(sp->sm, kv->kwarg.value),
+  };
+  return true;
+}
+
+bool fathom_record_field_tensor(const FathomSpec *sp, int r, int i, FathomTensor *out) {
+  const AbsValue *kv = field_at(sp, r, i);
+  return kv && tensor_of((FathomSpec *)sp, kv->kwarg.value, out);
+}
+
+int fathom_node_record(const FathomSpec *sp, unsigned id) {
+  if (id >= sp->sm->nnodes) return -1;
+  return spec_record_index(sp->sm, sp->by_id[id]->type);
 }

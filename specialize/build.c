@@ -85,13 +85,20 @@ bool spec_concrete(const AbsValue *v) {
       if (!spec_concrete(v->tuple.items[i])) return false;
     return true;
   case ABS_LIST: return spec_concrete(v->list.elem);
+  case ABS_INSTANCE:
+    for (int i = 0; i < v->inst.attrs->tuple.n; i++)
+      if (!spec_concrete(v->inst.attrs->tuple.items[i]->kwarg.value)) return false;
+    return true;
   default: return true;
   }
 }
 
-/* A value folded into a constant node: a known value, or the marker of a
- * local not assigned yet. */
-static bool is_const(const AbsValue *v) { return abs_is_const(v) || v->kind == ABS_UNBOUND; }
+/* A value folded into a constant node: a known value, the marker of a
+ * local not assigned yet, or a class (a fixed object: what a call of it
+ * builds is resolved here, never at run time). */
+static bool is_const(const AbsValue *v) {
+  return abs_is_const(v) || v->kind == ABS_UNBOUND || v->kind == ABS_CLASS;
+}
 
 /* ------------------------------------------------------------ graphs */
 
@@ -369,14 +376,194 @@ static bool value_target(Spec *sp, SpecGraph *S, const AbsFn *fn, const ArgVec *
   return t->graph != NULL;
 }
 
+/* ------------------------------------------------------------ classes
+ *
+ * Instances are records (language.md 8): a construction Name(args) is a
+ * `record_new` node (the instance without attributes) passed as self to
+ * a direct call of __init__, whose `self.a = v` are `record_set` nodes
+ * (each gives the record with one more field: its type changes as
+ * __init__ runs); `x.a` is `record_get`.  Calls of methods are direct
+ * calls of the method's graph with the receiver first: `self.fc(x)` runs
+ * fc's __call__ or forward, `self.m(x)` and `super().m(x)` run m.  A
+ * bound method used as a value is `partial(@method, self)`. */
+
+/* The function of a member value when it is one closure, else NULL. */
+static const AbsFn *only_closure(const AbsValue *f) {
+  if (!f || f->kind != ABS_FUNC || f->func.n != 1) return NULL;
+  return f->func.fns[0]->kind == ABS_FN_CLOSURE ? f->func.fns[0] : NULL;
+}
+
+/* A direct call of method m (a closure) with self first (self NULL: a
+ * static method, called with args alone). */
+static SpecNode *method_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValue *v,
+                             const AbsValue *m, SpecNode *self, const ArgVec *args) {
+  const AbsFn *fn = only_closure(m);
+  if (!fn)
+    return fail(sp, site->span, fx_sprintf("the method called at line %u is not one known "
+                                           "function", site->span.line + 1));
+  ArgVec all = {0};
+  vec_reserve(&all, args->len + 1);
+  if (self) vec_push(&all, ((Arg){self, self->type, NULL}));
+  for (int i = 0; i < args->len; i++) vec_push(&all, args->items[i]);
+  return direct_call(sp, S, site, v, fn->closure.graph, closure_parent(sp, S, fn->closure.ctx),
+                     &all);
+}
+
+/* A node made while building another (placed just before it). */
+static SpecNode *helper_node(Spec *sp, SpecGraph *S, SpecNode *x, const AnfNode *site) {
+  x->live = true;
+  x->order = 2 * (long)sp->t->local_index[site->id];
+  vec_push(&S->nodes, x);
+  return x;
+}
+
+/* record_new('Name'): the instance of cls without attributes. */
+static SpecNode *new_instance(Spec *sp, SpecGraph *S, const AbsValue *cls, AnfNode *site) {
+  const AbsValue *empty = abs_instance(sp->st, cls, abs_tuple(sp->st, 0, NULL));
+  SpecNode *x = new_node(S, SPEC_PRIM, empty, site->span);
+  x->prim = OP_NEW_INSTANCE;
+  x->op = "record_new";
+  x->ninputs = 1;
+  x->inputs = fx_array(SpecNode *, 1);
+  const char *name = spec_record_name(cls);
+  x->inputs[0] = const_node(sp, S, abs_str(sp->st, name, strlen(name)), site->span);
+  return helper_node(sp, S, x, site);
+}
+
+/* Name(args): __init__ (its own or a base's) on a new record. */
+static SpecNode *construct(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValue *v,
+                           const AbsValue *cls, const ArgVec *args) {
+  const AbsValue *init = abs_class_member(cls, "__init__", NULL, NULL);
+  SpecNode *fresh = new_instance(sp, S, cls, site);
+  if (!init) return fresh;   /* no __init__: the analysis checked there are no arguments */
+  return method_call(sp, S, site, v, init, fresh, args);
+}
+
+/* instance(args): __call__, or forward / construct for a fathom.Module. */
+static SpecNode *call_instance(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValue *v,
+                               const AbsValue *inst, AnfNode *callee, const ArgVec *args) {
+  const AbsValue *cls = inst->inst.cls;
+  unsigned fl = 0;
+  const AbsValue *m = abs_class_member(cls, "__call__", &fl, NULL);
+  if (!m && (cls->cls.flags & ABS_CLS_MODULE)) {
+    m = abs_class_member(cls, "forward", &fl, NULL);
+    if (!m) m = abs_class_member(cls, "construct", &fl, NULL);
+  }
+  if (!m) return fail(sp, site->span, fx_sprintf("the instance called at line %u has no "
+                                                 "method to run", site->span.line + 1));
+  SpecNode *self = NULL;
+  if (!(fl & ABS_MEM_STATIC) && !(self = node_of(sp, S, callee))) return NULL;
+  return method_call(sp, S, site, v, m, self, args);
+}
+
+/* The member that obj.name (an instance's, not one of its attributes) or
+ * super().name reads: *fl its flags, *self_in the ANF node of the
+ * receiver.  NULL when n is neither. */
+static const AbsValue *member_read(Spec *sp, SpecGraph *S, AnfNode *n, unsigned *fl,
+                                   AnfNode **self_in, const char **name) {
+  if (n->kind != ANF_APPLY) return NULL;
+  bool super = anf_is_op(n->apply.inputs[0], OP_SUPER_ATTR) && n->apply.ninputs == 4;
+  if (!super && !(anf_is_op(n->apply.inputs[0], OP_GETATTR) && n->apply.ninputs == 3))
+    return NULL;
+  AnfNode *obj = n->apply.inputs[super ? 2 : 1];
+  const AbsValue *ov = value_in(sp, S, obj);
+  const AbsValue *nv = value_in(sp, S, n->apply.inputs[super ? 3 : 2]);
+  if (!ov || !nv || nv->kind != ABS_STR || !nv->sc.known) return NULL;
+  *name = nv->sc.s;
+  *self_in = obj;
+  *fl = 0;
+  if (super) {
+    const AbsValue *cls = value_in(sp, S, n->apply.inputs[1]);
+    if (!cls || cls->kind != ABS_CLASS) return NULL;
+    const AbsValue *m = cls->cls.base ? abs_class_member(cls->cls.base, *name, fl, NULL) : NULL;
+    if (!m && !strcmp(*name, "__init__")) {   /* object's or fathom.Module's: returns self */
+      *fl = 0;
+      return abs_prim(sp->st, OP_OBJECT_INIT);
+    }
+    return m;
+  }
+  if (ov->kind == ABS_CLASS) {   /* Name.m: the plain function, no receiver */
+    *self_in = NULL;
+    const AbsValue *m = abs_class_member(ov, *name, fl, NULL);
+    *fl |= ABS_MEM_STATIC;
+    return m && m->kind == ABS_FUNC ? m : NULL;
+  }
+  if (ov->kind != ABS_INSTANCE || abs_instance_get(ov, *name)) return NULL;
+  return abs_class_member(ov->inst.cls, *name, fl, NULL);
+}
+
+/* obj.m(args) and super().m(args) with m a method: a direct call with
+ * the receiver first (*handled false when the callee is not such a read). */
+static SpecNode *bound_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValue *v,
+                            AnfNode *callee, const ArgVec *args, bool *handled) {
+  unsigned fl;
+  AnfNode *self_in;
+  const char *name;
+  const AbsValue *m = member_read(sp, S, callee, &fl, &self_in, &name);
+  if (!m || (fl & ABS_MEM_PROPERTY)) return NULL;
+  *handled = true;
+  if (m->kind == ABS_FUNC && m->func.n == 1 && m->func.fns[0]->kind == ABS_FN_PRIM &&
+      m->func.fns[0]->prim == OP_OBJECT_INIT)
+    return node_of(sp, S, self_in);   /* super().__init__(): self unchanged */
+  SpecNode *self = NULL;
+  if (!(fl & ABS_MEM_STATIC) && !(self = node_of(sp, S, self_in))) return NULL;
+  return method_call(sp, S, site, v, m, self, args);
+}
+
+/* A function value of method graph g, made in S. */
+static SpecNode *method_func(Spec *sp, SpecGraph *S, AnfGraph *g, const AbsValue *v, Span span) {
+  GraphMemo *m = memo_of(sp, S);
+  SpecNode *x = hm_get(&m->funcs, g);
+  if (x) return x;
+  x = new_node(S, SPEC_FUNC, v, span);
+  x->order = -1;
+  x->live = true;
+  x->fn = g;
+  hm_put(&m->funcs, g, x);
+  vec_push(&S->nodes, x);
+  return x;
+}
+
+/* obj.name or super().name read as a value, when it is a member rather
+ * than an attribute: a property runs its method; a method gives
+ * partial(@method, self); a static method the function itself.
+ * *handled false when n is no such read. */
+static SpecNode *member_value(Spec *sp, SpecGraph *S, AnfNode *n, const AbsValue *v,
+                              bool *handled) {
+  unsigned fl;
+  AnfNode *self_in;
+  const char *name;
+  const AbsValue *m = member_read(sp, S, n, &fl, &self_in, &name);
+  if (!m) return NULL;
+  *handled = true;
+  const AbsFn *fn = only_closure(m);
+  if (!fn)
+    return fail(sp, n->span, fx_sprintf("'%s' at line %u is not one known method", name,
+                                        n->span.line + 1));
+  SpecNode *self = self_in ? node_of(sp, S, self_in) : NULL;
+  if (self_in && !self) return NULL;
+  if (fl & ABS_MEM_PROPERTY) return method_call(sp, S, n, v, m, self, &(ArgVec){0});
+  SpecNode *f = method_func(sp, S, fn->closure.graph, m, n->span);
+  if (fl & ABS_MEM_STATIC) return f;
+  SpecNode *x = new_node(S, SPEC_PRIM, v, n->span);
+  x->prim = OP_PARTIAL;
+  x->op = "partial";
+  x->ninputs = 2;
+  x->inputs = fx_array(SpecNode *, 2);
+  x->inputs[0] = f;
+  x->inputs[1] = self;
+  return x;
+}
+
 static SpecNode *value_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValue *v,
                             AnfNode *callee, const ArgVec *args) {
   const AbsValue *f = value_in(sp, S, callee);
-  if (f && (f->kind == ABS_CLASS || f->kind == ABS_INSTANCE))   /* language.md 8 */
-    return fail(sp, site->span, fx_sprintf("the call at line %u %s: classes are analysed but "
-                                           "not specialized yet", site->span.line + 1,
-                                           f->kind == ABS_CLASS ? "builds an instance"
-                                                                : "calls an instance"));
+  if (f && f->kind == ABS_CLASS) return construct(sp, S, site, v, f, args);
+  if (f && f->kind == ABS_INSTANCE) return call_instance(sp, S, site, v, f, callee, args);
+  bool handled = false;
+  SpecNode *bound = f && f->kind == ABS_FUNC ? bound_call(sp, S, site, v, callee, args, &handled)
+                                             : NULL;
+  if (handled) return bound;
   if (!f || f->kind != ABS_FUNC)
     return fail(sp, site->span, fx_sprintf("the callee at line %u is not a known function",
                                            site->span.line + 1));
@@ -455,6 +642,13 @@ static SpecNode *prim_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValue
   return x;
 }
 
+/* getattr and set_attr on an instance read and update a record. */
+static void record_op(SpecNode *x, const ArgVec *args) {
+  if (!args->len || args->items[0].v->kind != ABS_INSTANCE) return;
+  if (x->prim == OP_GETATTR) x->op = "record_get";
+  else if (x->prim == OP_SET_ATTR) x->op = "record_set";
+}
+
 /* Ops that return their first argument unchanged once the analysis has
  * checked them.  (A narrowing stays: its value is the argument, but its
  * type is narrower, and a call may need the narrower type.) */
@@ -531,6 +725,11 @@ static SpecNode *build_apply(Spec *sp, SpecGraph *S, AnfNode *n) {
     AnfNode *side = known_switch(sp, S, n);
     if (side) return node_of(sp, S, side);
   }
+  if (anf_is_op(callee, OP_GETATTR) || anf_is_op(callee, OP_SUPER_ATTR)) {
+    bool handled = false;
+    SpecNode *x = member_value(sp, S, n, v, &handled);
+    if (handled) return x;
+  }
   /* the arguments of most calls fit on the stack (collect_args reserves
    * room for every input first, so it never grows this buffer) */
   Arg small[SMALL_ARGS];
@@ -541,8 +740,11 @@ static SpecNode *build_apply(Spec *sp, SpecGraph *S, AnfNode *n) {
     if (!spread_args(sp, S, n, &args)) return NULL;
     callee = n->apply.inputs[1];
   }
-  if (callee->kind == ANF_CONST && callee->c.kind == ANF_C_OP)
-    return prim_call(sp, S, n, v, callee->c.op, &args);
+  if (callee->kind == ANF_CONST && callee->c.kind == ANF_C_OP) {
+    SpecNode *x = prim_call(sp, S, n, v, callee->c.op, &args);
+    record_op(x, &args);
+    return x;
+  }
   if (callee->kind == ANF_CONST && callee->c.kind == ANF_C_GRAPH) {
     AnfGraph *g = callee->c.graph;
     const Ctx *pc = g->parent ? cache_ctx_for(S->ctx, g->parent) : NULL;
@@ -743,6 +945,7 @@ SpecModule *spec_module(Analysis *a, const char **error, Span *span) {
   }
   number_nodes(sm);
   while (spread_runs(sm)) {}
+  spec_collect_records(sm);
   return sm;
 }
 

@@ -70,6 +70,8 @@ typedef struct Emit {
   int nconsts;
   HashMap list_ids;   /* broadened list AbsValue -> (index + 1) */
   int nlists;
+  HashMap record_ids; /* broadened instance AbsValue -> (index + 1) */
+  int nrecords;
   int ntags;          /* tags given to partial applications */
   const char *error;
 } Emit;
@@ -131,6 +133,37 @@ static int list_id(Emit *e, const AbsValue *t) {
   return (int)id;
 }
 
+/* A record type (an instance, language.md 8): a struct `recN` with one
+ * member per field, f0, f1 ... in the order __init__ defined them (each
+ * named in a comment: a Python name need not be a C identifier). */
+static int record_id(Emit *e, const AbsValue *t) {
+  long id = (long)(intptr_t)hm_get(&e->record_ids, t);
+  if (id) return (int)id - 1;
+  const AbsValue *attrs = t->inst.attrs;
+  const char **fields = fx_array(const char *, attrs->tuple.n + 1);
+  for (int i = 0; i < attrs->tuple.n; i++) fields[i] = ctype(e, attrs->tuple.items[i]->kwarg.value);
+  id = e->nrecords++;
+  hm_put(&e->record_ids, t, (void *)(intptr_t)(id + 1));
+  sb_printf(&e->types, "typedef struct rec%ld { /* ", id);
+  comment_text(&e->types, spec_record_name(t->inst.cls));
+  sb_puts(&e->types, " */");
+  for (int i = 0; i < attrs->tuple.n; i++) {
+    sb_printf(&e->types, " %s f%d; /* ", fields[i], i);
+    comment_text(&e->types, attrs->tuple.items[i]->kwarg.name);
+    sb_puts(&e->types, " */");
+  }
+  if (!attrs->tuple.n) sb_puts(&e->types, " char empty;");
+  sb_printf(&e->types, " } rec%ld;\n", id);
+  return (int)id;
+}
+
+/* The member of field `name` in record type t (broadened), or -1. */
+static int field_index(const AbsValue *t, const char *name) {
+  for (int i = 0; i < t->inst.attrs->tuple.n; i++)
+    if (!strcmp(t->inst.attrs->tuple.items[i]->kwarg.name, name)) return i;
+  return -1;
+}
+
 /* enumerate(s, k) is held as the tuple (s, k), zip(a, b ...) as (a, b ...). */
 static const AbsValue *iter_tuple(Emit *e, const AbsValue *v) {
   AbsStore *st = e->sm->st;
@@ -155,6 +188,7 @@ static const char *ctype(Emit *e, const AbsValue *v) {
   case ABS_STR: return "fx_str";
   case ABS_SLICE: return "fx_slice";
   case ABS_LIST: return fx_sprintf("lst%d", list_id(e, v));
+  case ABS_INSTANCE: return fx_sprintf("rec%d", record_id(e, v));
   case ABS_ENUMERATE: case ABS_ZIP: return ctype(e, iter_tuple(e, v));
   default:
     unsupported(e, "the C emitter does not handle %s values", abs_kind_name(v->kind));
@@ -882,8 +916,50 @@ static const char *seq_prim(Emit *e, const SpecNode *x, const char **a) {
   return NULL;
 }
 
+/* record_new, record_get and record_set (their name operands are
+ * constants, never emitted), or NULL for another primitive. */
+static const char *record_expr(Emit *e, const SpecGraph *S, const SpecNode *x) {
+  if (x->prim == OP_NEW_INSTANCE) return fx_sprintf("((%s){0})", ctype(e, x->type));
+  if ((x->prim != OP_GETATTR && x->prim != OP_SET_ATTR) || x->ninputs < 2 ||
+      strip_kind(x->inputs[0]->type) != ABS_INSTANCE)
+    return NULL;
+  const AbsValue *nv = x->inputs[1]->type;
+  if (nv->kind != ABS_STR || !nv->sc.known)
+    return unsupported(e, "%s", "a record field named at run time"), NULL;
+  const char *r = ref(e, S, x->inputs[0]);
+  const AbsValue *rt = strip(e, x->inputs[0]->type);
+  if (x->prim == OP_GETATTR) {
+    int k = field_index(rt, nv->sc.s);
+    if (k < 0) return unsupported(e, "%s", "a record without the field read"), NULL;
+    return conv(e, rt->inst.attrs->tuple.items[k]->kwarg.value, x->type,
+                fx_sprintf("%s.f%d", r, k));
+  }
+  /* record_set: the new record's fields are the old ones and the value */
+  const AbsValue *nt = strip(e, x->type);
+  if (nt->kind != ABS_INSTANCE || x->ninputs != 3)
+    return unsupported(e, "%s", "a record update of unknown type"), NULL;
+  StrBuf b = {0};
+  sb_printf(&b, "((%s){", ctype(e, nt));
+  for (int i = 0; i < nt->inst.attrs->tuple.n; i++) {
+    const AbsValue *kv = nt->inst.attrs->tuple.items[i];
+    int k = field_index(rt, kv->kwarg.name);
+    const char *item = !strcmp(kv->kwarg.name, nv->sc.s)
+                           ? conv(e, x->inputs[2]->type, kv->kwarg.value, ref(e, S, x->inputs[2]))
+                       : k >= 0 ? conv(e, rt->inst.attrs->tuple.items[k]->kwarg.value,
+                                       kv->kwarg.value, fx_sprintf("%s.f%d", r, k))
+                                : NULL;
+    if (!item) return unsupported(e, "%s", "a record update that drops a field"), NULL;
+    sb_printf(&b, "%s%s", i ? ", " : "", item);
+  }
+  if (!nt->inst.attrs->tuple.n) sb_putc(&b, '0');
+  sb_puts(&b, "})");
+  return sb_cstr(&b);
+}
+
 /* The C expression of a primitive's value, or NULL (e->error set). */
 static const char *prim_expr(Emit *e, const SpecGraph *S, const SpecNode *x) {
+  const char *rec = record_expr(e, S, x);
+  if (rec || e->error) return rec;
   const char **a = fx_array(const char *, x->ninputs + 1);
   for (int i = 0; i < x->ninputs; i++) {
     if (x->kwnames && x->kwnames[i])
@@ -1742,6 +1818,7 @@ bool spec_emit_c(StrBuf *out, SpecModule *sm, bool with_main, const char **error
   Emit e = {.sm = sm};
   hm_init_ptr(&e.tuple_ids);
   hm_init_ptr(&e.list_ids);
+  hm_init_ptr(&e.record_ids);
   hm_init_ptr(&e.gindex);
   hm_init_ptr(&e.escapes);
   hm_init_ptr(&e.has_frame);

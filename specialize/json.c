@@ -222,6 +222,32 @@ static void jgraph(Json *j, const SpecGraph *S) {
   sb_puts(b, "\n    }");
 }
 
+/* The record types: each with its notation (as node types spell it), its
+ * class and its fields in order, nested records first. */
+static void jrecords(Json *j, const SpecModule *sm) {
+  StrBuf *b = j->out;
+  sb_puts(b, ",\n  \"records\": [");
+  for (int i = 0; i < sm->records.len; i++) {
+    const AbsValue *r = sm->records.items[i];
+    sb_puts(b, i ? ",\n    {\"type\": " : "\n    {\"type\": ");
+    jtype(j, r);
+    key(b, "class");
+    jstr(b, spec_record_name(r->inst.cls));
+    key(b, "fields");
+    sb_putc(b, '[');
+    for (int k = 0; k < r->inst.attrs->tuple.n; k++) {
+      const AbsValue *kv = r->inst.attrs->tuple.items[k];
+      sb_puts(b, k ? ", {\"name\": " : "{\"name\": ");
+      jstr(b, kv->kwarg.name);
+      key(b, "type");
+      jtype(j, kv->kwarg.value);
+      sb_putc(b, '}');
+    }
+    sb_puts(b, "]}");
+  }
+  sb_puts(b, sm->records.len ? "\n  ]" : "]");
+}
+
 void spec_emit_json(StrBuf *out, SpecModule *sm) {
   Json j = {.out = out};
   hm_init_ptr(&j.types);
@@ -237,6 +263,7 @@ void spec_emit_json(StrBuf *out, SpecModule *sm) {
     }
     sb_putc(out, ']');
   }
+  jrecords(&j, sm);
   sb_puts(out, ",\n  \"graphs\": [");
   for (int i = 0; i < sm->graphs.len; i++) {
     sb_puts(out, i ? ",\n" : "\n");

@@ -106,6 +106,8 @@ typedef struct SpecModule {
   SpecGraph *entry;         /* the first entry */
   VEC(SpecGraph *) entries; /* every entry point (--entry: one), in source order */
   VEC(SpecGraph *) graphs;  /* reached graphs: entry first, in build order */
+  VEC(const AbsValue *) records; /* the record (instance) types the graphs
+                               hold, nested ones first (records.c) */
   uint32_t nnodes;
 } SpecModule;
 
@@ -151,6 +153,17 @@ void spec_emit_dot(StrBuf *out, SpecModule *sm);
  * Python's repr.  Returns false (and sets *error) for a program it cannot
  * express (tensors, f-string format specs, ...). */
 bool spec_emit_c(StrBuf *out, SpecModule *sm, bool with_main, const char **error);
+
+/* ---- records (records.c): instances of the program's classes ---- */
+
+/* The name of a class as records carry it: "Linear", or "layers.Linear"
+ * in a module of a program of several files (its methods' prefix). */
+const char *spec_record_name(const AbsValue *cls);
+/* Fill sm->records: every ABS_INSTANCE type inside a parameter, node or
+ * result type, fields' records before the records holding them. */
+void spec_collect_records(SpecModule *sm);
+/* The position of record type v in sm->records, or -1. */
+int spec_record_index(const SpecModule *sm, const AbsValue *v);
 
 /* The type notation of a value, for emitters: "i64", "Tensor[f32, (B, 3)]". */
 const char *spec_type_str(const AbsValue *v);

@@ -52,7 +52,8 @@ static void check_type(Verify *v, const SpecGraph *S, const SpecNode *x) {
   if (!spec_concrete(x->type)) return bad(v, S, x, "type %s is not concrete", abs_to_string(x->type));
   bool may_diverge = x->kind == SPEC_CALL || x->kind == SPEC_CALL_VALUE || x->kind == SPEC_PRIM;
   if (x->type->kind == ABS_BOTTOM && !may_diverge) bad(v, S, x, "bottom type on a %s", x->op);
-  if (x->kind == SPEC_CONST && !abs_is_const(x->type) && x->type->kind != ABS_UNBOUND)
+  if (x->kind == SPEC_CONST && !abs_is_const(x->type) && x->type->kind != ABS_UNBOUND &&
+      x->type->kind != ABS_CLASS)   /* a class is a fixed object, never computed */
     bad(v, S, x, "constant of non-constant type %s", abs_to_string(x->type));
 }
 

@@ -682,7 +682,9 @@ spec_case() {
 # The typed graph: tests/specialize/NAME.py against NAME.ir, the stdout of
 # `fathom specialize ARGS NAME.py` run in tests/specialize, ARGS from the
 # first line `# args: ...`; doc.py's JSON and DOT against doc.json and
-# doc.dot, and docs/ir-json.md must show doc.json verbatim.  Then the
+# doc.dot, and docs/ir-json.md must show doc.json verbatim; net.py (a
+# method entry: classes as records) against net.json, whose record table
+# docs/ir-json.md shows.  Then the
 # error messages, the verifier (tests/specialize/verify_test.c breaks one
 # rule at a time) and proof by execution: tests/specialize.py runs every
 # golden program's specialized JSON with the reference executor, and its
@@ -723,6 +725,18 @@ suite_specialize() {
       "$FATHOM" specialize doc.py --entry scale --emit "$ext"
     compare "specialize/doc.$ext" "$dir/doc.$ext" "$out"
   done
+  out=$TMP/spec.net.json
+  # shellcheck disable=SC2016
+  run "$out" "$out" sh -c 'cd "$1" && shift && exec "$@"' sh "$dir" \
+    "$FATHOM" specialize net.py --entry Net.forward --init-args "(8,)" --emit json
+  compare "specialize/net.json" "$dir/net.json" "$out"
+  # the records excerpt of docs/ir-json.md is what fathom writes for net.py
+  if awk '/^```jsonc$/ { on = 1; next } /^```$/ { on = 0 } on' "$TESTS/../docs/ir-json.md" |
+    grep -v '^ *\.\.\.$' | grep -vxFf "$dir/net.json" | grep -q .; then
+    fail "specialize/docs-records" "docs/ir-json.md's records excerpt is not in tests/specialize/net.json"
+  else
+    pass
+  fi
   if awk '/^```json$/ { on = 1; next } /^```$/ { on = 0 } on' "$TESTS/../docs/ir-json.md" |
     cmp -s - "$dir/doc.json"; then
     pass
@@ -741,6 +755,14 @@ suite_specialize() {
     "$FATHOM" specialize "$TESTS/types/arith_unary_errors.py" --entry main
   spec_case c-tensor 1 'the C emitter does not handle Tensor values' \
     "$FATHOM" specialize "$dir/mlp.py" --entry forward --emit c
+  spec_case init-args-no-entry 2 "option '--init-args' needs '--entry NAME'" \
+    "$FATHOM" specialize "$dir/net.py" --init-args "(8,)"
+  spec_case init-args-not-method 2 "--init-args: 'fib' is not a method of a class" \
+    "$FATHOM" specialize "$dir/fib.py" --entry fib --init-args "(8,)"
+  spec_case init-args-arity 2 'Net\(8, 9\) does not build an instance' \
+    "$FATHOM" specialize "$dir/net.py" --entry Net.forward --init-args "(8, 9)"
+  spec_case c-records 0 'typedef struct rec[0-9]+ \{ /\* Point \*/ int64_t f0; /\* x \*/' \
+    "$FATHOM" specialize "$dir/classes.py" --entry main --emit c
   spec_case bad-emit 2 "invalid argument 'llvm' for '--emit'" \
     "$FATHOM" specialize "$dir/fib.py" --entry fib --emit llvm
   out=$TMP/spec.fib.c
@@ -778,6 +800,14 @@ suite_specialize() {
         fail specialize/backend "$why" "$(cat "$TMP/spec.backend.err")"
       else
         compare specialize/backend "$root/examples/backend/expected.txt" "$out"
+      fi
+      # a method entry: the record parameter's weights through the record API
+      run "$out" "$TMP/spec.backend.err" "$TMP/backend" "$root/examples/backend/net.py" \
+        Net.forward B=64
+      if why=$(crashed "$TMP/spec.backend.err"); then
+        fail specialize/backend-records "$why" "$(cat "$TMP/spec.backend.err")"
+      else
+        compare specialize/backend-records "$root/examples/backend/expected_net.txt" "$out"
       fi
     fi
   fi

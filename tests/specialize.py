@@ -25,6 +25,13 @@ None, tuples and lists are also emitted as C (`--emit c --c-main`), compiled wit
 `cc -std=c11 -Wall -Werror`, and run on the same inputs written as Python
 literals on the command line: the printed result must be CPython's repr.
 
+A method entry is run too when the program's first line names it as the
+specialize suite's goldens do, `# args: --entry Net.forward --init-args
+(8,)`: the JSON graph of `--entry Net.forward --init-args (8,)` runs on
+the instance CPython builds with Net(8) (records are read with getattr)
+and random inputs of the method's other annotated parameters, against
+CPython's Net(8).forward on the same inputs.
+
 Output: one line per entry, `ok FILE:NAME (N inputs[, C])`,
 `nospec FILE:NAME: reason` (fathom refused to specialize it: a program
 with errors, an argument without a type ...) or `FAIL FILE:NAME: why`
@@ -43,6 +50,7 @@ import json
 import math
 import os
 import random
+import shlex
 import shutil
 import signal
 import subprocess
@@ -177,6 +185,25 @@ def entries(tree):
             yield node
 
 
+def method_entries(tree, first_line):
+    """The method entry a `# args: --entry C.m --init-args (...)` first
+    line names: (its def, the class name, the init args), or nothing."""
+    if not first_line.startswith("# args:"):
+        return
+    words = shlex.split(first_line[len("# args:"):])
+    opts = dict(zip(words[::2], words[1::2]))
+    entry, init = opts.get("--entry", ""), opts.get("--init-args")
+    if init is None or entry.count(".") != 1:
+        return
+    cls_name, m = entry.split(".")
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls_name:
+            for fn in node.body:
+                if isinstance(fn, ast.FunctionDef) and fn.name == m and fn.args.args and all(
+                        p.annotation is not None for p in fn.args.args[1:]):
+                    yield fn, cls_name, ast.literal_eval(init), init
+
+
 def load(path):
     # a program of several files imports its modules from its own folder,
     # as `python3 path` would
@@ -254,14 +281,26 @@ class Runner:
     def program(self, path):
         rel = os.path.relpath(path, ROOT)
         with open(path, encoding="utf-8") as f:
+            text = f.read()
             try:
-                tree = ast.parse(f.read())
+                tree = ast.parse(text)
             except SyntaxError:
                 return
         fns = list(entries(tree))
-        if not fns:
+        methods = list(method_entries(tree, text.split("\n", 1)[0]))
+        if not fns and not methods:
             return
         mod = None
+        for fn, cls_name, init, init_text in methods:
+            what = f"{rel}:{cls_name}.{fn.name}"
+            status, out, err = specialize(self.build, path, f"{cls_name}.{fn.name}", "json",
+                                          ["--init-args", init_text])
+            if status != 0:
+                self.fail(what, f"fathom specialize exit status {status}", err)
+                continue
+            mod = mod or load(path)
+            inst = getattr(mod, cls_name)(*init)
+            self.entry(what, path, fn, json.loads(out), getattr(inst, fn.name), inst)
         for fn in fns:
             what = f"{rel}:{fn.name}"
             try:
@@ -290,9 +329,13 @@ class Runner:
                     return
             self.entry(what, path, fn, doc, getattr(mod, fn.name))
 
-    def entry(self, what, path, fn, doc, pyfn):
+    def entry(self, what, path, fn, doc, pyfn, self_arg=None):
+        """fn's inputs run by CPython (pyfn) and the executor (doc); a
+        method's instance self_arg goes first to the executor only."""
         rng = random.Random(f"{what}")
-        anns = [p.annotation for p in fn.args.args]
+        params = fn.args.args[1:] if self_arg is not None else fn.args.args
+        anns = [p.annotation for p in params]
+        pre = () if self_arg is None else (self_arg,)
         n = INPUTS if anns else 1
         ran, slow, c_inputs = 0, 0, []
         for k in range(n * 8):
@@ -310,7 +353,7 @@ class Runner:
             except Exception:  # noqa: BLE001 - CPython raised: skip the input
                 continue
             try:
-                got = with_timeout(run_graph.run, doc, args)
+                got = with_timeout(run_graph.run, doc, pre + args)
             except Timeout:   # the executor is ~50x slower than CPython: skip
                 slow += 1
                 continue
@@ -334,7 +377,7 @@ class Runner:
             self.say(f"ok {what} (0 inputs: CPython raised on every input)")
             return
         c_note = ""
-        if self.want_c and c_inputs:
+        if self.want_c and c_inputs and self_arg is None:
             c_note = self.c_check(what, path, fn.name, c_inputs)
             if c_note is None:
                 return

@@ -14,6 +14,9 @@
  * entry; linear the same plus the bias; conv2d 2*out*Cin*kh*kw; softmax
  * and log_softmax 5 per element, layer_norm 8; other elementwise ops and
  * reductions one per element of their largest operand; shape ops none.
+ * A parameter of record type (a method entry's self: `backend net.py
+ * Net.forward`) is listed first with its tensor fields, nested records
+ * included, and the bytes its weights take.
  * Build: make (uses `pkg-config --cflags --libs fathom`). */
 #include <fathom.h>
 #include <stdio.h>
@@ -73,6 +76,46 @@ static long long flops(const char *op, const FathomTensor *in, int nin, const Fa
   return n;
 }
 
+/* The tensor fields of record r (nested records' too, named by their
+ * path), printed one a line; returns their bytes. */
+static long long record_fields(const FathomSpec *sp, int r, const char *path, const Sizes *sz,
+                               int *guess) {
+  FathomRecord rec;
+  long long bytes = 0;
+  if (!fathom_record(sp, r, &rec)) return 0;
+  for (int i = 0; i < rec.nfields; i++) {
+    FathomField f;
+    FathomTensor t;
+    char sub[256], buf[128];
+    fathom_record_field(sp, r, i, &f);
+    snprintf(sub, sizeof sub, "%s.%s", path, f.name);
+    if (f.record >= 0) {
+      bytes += record_fields(sp, f.record, sub, sz, guess);
+    } else if (fathom_record_field_tensor(sp, r, i, &t) && t.rank >= 0) {
+      long long b = elements(&t, sz, guess) * t.dtype_bytes;
+      shape_str(buf, sizeof buf, &t);
+      printf("  %-24s %s  bytes=%lld\n", sub, buf, b);
+      bytes += b;
+    }
+  }
+  return bytes;
+}
+
+/* The entry's parameters of record type: their weights. */
+static void record_params(const FathomSpec *sp, const Sizes *sz) {
+  for (int i = 0; i < fathom_graph_param_count(sp, 0); i++) {
+    unsigned id = fathom_graph_param(sp, 0, i);
+    int r = fathom_node_record(sp, id);
+    FathomNode node;
+    FathomRecord rec;
+    if (r < 0 || !fathom_node(sp, id, &node) || !fathom_record(sp, r, &rec)) continue;
+    int guess = 0;
+    printf("param %s: %s\n", node.name, rec.name);
+    long long bytes = record_fields(sp, r, node.name, sz, &guess);
+    printf("  weights: %lld bytes%s\n", bytes, guess ? " ~" : "");
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc < 3) {
     fprintf(stderr, "usage: backend FILE ENTRY [SYMBOL=SIZE ...]\n");
@@ -98,6 +141,7 @@ int main(int argc, char **argv) {
   FathomSpec *sp = fathom_specialize(m, &err);
   if (!sp) { fprintf(stderr, "backend: %s\n", err); return 1; }
 
+  record_params(sp, &sz);
   long long total_flops = 0, total_bytes = 0;
   int any_guess = 0;
   for (int g = 0; g < fathom_graph_count(sp); g++) {
@@ -106,7 +150,8 @@ int main(int argc, char **argv) {
       FathomNode node;
       FathomTensor out, in[8];
       fathom_node(sp, fathom_graph_node(sp, g, i), &node);
-      if (strcmp(node.kind, "prim") || !fathom_node_tensor(sp, node.id, &out) || out.rank < 0)
+      if (strcmp(node.kind, "prim") || !fathom_node_tensor(sp, node.id, &out) || out.rank < 0 ||
+          !strcmp(node.op, "record_get"))   /* a field of self: the weights listed above */
         continue;
       int nin = 0, guess = 0;
       long long bytes = 0;

@@ -21,6 +21,7 @@ node's `targets` names for that function.  Each activation holds its
 nodes' values; a node of an enclosing graph is read from the activation
 chain, as the graph's `parent` says.
 """
+import copy
 import functools
 import math
 import operator
@@ -55,8 +56,8 @@ class TypeCheckError(Exception):
 class _TypeParser:
     """The language.md notation, enough to check values: scalars with or
     without a constant, none, tuple[...], list[...], Tensor[dt, (dims)] and
-    Tensor[dt, ...], optionals `T | none` and `T | unbound`; anything else
-    (functions, ranges, ...) is accepted."""
+    Tensor[dt, ...], records Name{field: T, ...}, optionals `T | none` and
+    `T | unbound`; anything else (functions, ranges, ...) is accepted."""
 
     def __init__(self, text):
         self.s, self.i = text, 0
@@ -82,9 +83,9 @@ class _TypeParser:
             c = self.s[self.i]
             if depth == 0 and self.s.startswith(" | ", self.i):
                 return
-            if c in "[(":
+            if c in "[({":
                 depth += 1
-            elif c in "])":
+            elif c in "])}":
                 if depth == 0:
                     return
                 depth -= 1
@@ -168,6 +169,18 @@ class _TypeParser:
             self.eat(")")
             self.eat("]")
             return ("tensor", dt, dims)
+        if w and self.peek("{"):
+            # a record: Name{field: T, ...} (an instance of class Name)
+            self.eat("{")
+            fields = []
+            while not self.peek("}"):
+                name = self.word()
+                self.eat(": ")
+                fields.append((name, self.parse()))
+                if self.peek(", "):
+                    self.eat(", ")
+            self.eat("}")
+            return ("record", w, fields)
         self.i = start
         self.skip_balanced()
         return ("any",)
@@ -233,6 +246,10 @@ def _fits(t, v):
         if len(shape) != len(t[2]):
             return False
         return all(not d.lstrip("-").isdigit() or int(d) == n for d, n in zip(t[2], shape))
+    if k == "record":
+        if record_class(v) != t[1].rsplit(".", 1)[-1]:
+            return False
+        return all(hasattr(v, f) and _fits(ft, getattr(v, f)) for f, ft in t[2])
     return True
 
 
@@ -294,6 +311,33 @@ def _check_bound(x, name=None):
     return x
 
 
+class Record:
+    """An instance a graph built (record_new, then record_set per field).
+    Instances built by CPython (an entry's self) are used as they are:
+    record_get is getattr on either."""
+
+    def __init__(self, cls):
+        self._cls = cls
+
+    def __repr__(self):
+        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items() if k != "_cls")
+        return f"{self._cls.rsplit('.', 1)[-1]}({fields})"
+
+
+def record_class(v):
+    """The class name of a record or of a CPython instance."""
+    if isinstance(v, Record):
+        return v._cls.rsplit(".", 1)[-1]
+    return type(v).__name__
+
+
+def _set_attr(r, name, v):
+    """r with field name = v, as a new record (the graph rebinds self)."""
+    r2 = copy.copy(r)
+    object.__setattr__(r2, name, v)
+    return r2
+
+
 # Source op (anf/ops.def printed name) -> Python callable.
 PRIMS = {
     "add": operator.add, "sub": operator.sub, "mul": operator.mul,
@@ -308,7 +352,7 @@ PRIMS = {
     "switch": _switch, "make_tuple": lambda *a: tuple(a), "make_list": lambda *a: list(a),
     "make_slice": lambda a, b, c: slice(a, b, c), "getitem": operator.getitem,
     "setitem": _setitem,
-    "getattr": getattr, "unpack": _unpack, "iter_len": _iter_len,
+    "getattr": getattr, "new_instance": Record, "set_attr": _set_attr, "unpack": _unpack, "iter_len": _iter_len,
     "iter_get": operator.getitem, "list_append": lambda xs, v: xs + [v],
     "list_extend": lambda xs, t: xs + list(t), "check_bound": _check_bound,
     "raise": _raise, "fstring": _fstring, "format_value": _format_value, "truth": bool,

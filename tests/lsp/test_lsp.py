@@ -546,6 +546,54 @@ def edit_to_imported_module():
 
 
 @case
+def classes_across_files():
+    # main.py's Net uses layers.py's Linear: go-to-definition on the
+    # imported class (by name and as layers.Linear) opens layers.py at its
+    # class statement, on `self.fc` in a method goes to `self.fc = ...` in
+    # __init__; hover on `self.fc` shows the attribute's value, read in a
+    # method or assigned in __init__.
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="fathom-lsp.")
+    layers_py, main_py = os.path.join(folder, "layers.py"), os.path.join(folder, "main.py")
+    with open(layers_py, "w") as f:
+        f.write("from fathom import *\n\n\nclass Linear(Module):\n"
+                "    def __init__(self, n_in: int, n_out: int):\n"
+                "        super().__init__()\n"
+                "        self.weight = zeros((n_out, n_in), f32)\n\n"
+                "    def forward(self, x):\n        return x @ self.weight.T\n")
+    main_text = ("from fathom import *\nimport layers\nfrom layers import Linear\n\n\n"
+                 "class Net(Module):\n    def __init__(self, d: int):\n"
+                 "        super().__init__()\n        self.fc = Linear(d, 4)\n"
+                 "        self.g = layers.Linear(4, 2)\n\n"
+                 "    def forward(self, x):\n        return self.g(self.fc(x))\n\n\n"
+                 "if __name__ == \"__main__\":\n    y = Net(8)(zeros((3, 8), f32))\n")
+    c = started()
+    uri = uri_of(main_py)
+    c.open(uri, main_text)
+    check(c.diagnostics(uri) == [], "main.py is clean")
+
+    def definition(line, ch):
+        return c.call("textDocument/definition", {"textDocument": {"uri": uri},
+                                                  "position": {"line": line, "character": ch}})
+    class_stmt = {"uri": uri_of(layers_py),
+                  "range": {"start": {"line": 3, "character": 6},
+                            "end": {"line": 3, "character": 12}}}
+    check(definition(8, 19) == class_stmt, "Linear(d, 4): %r" % definition(8, 19))
+    check(definition(9, 25) == class_stmt, "layers.Linear: %r" % definition(9, 25))
+    loc = definition(12, 27)
+    check(loc == {"uri": uri, "range": {"start": {"line": 8, "character": 13},
+                                        "end": {"line": 8, "character": 15}}},
+          "self.fc in forward: %r" % loc)
+    want = "self.fc: Linear{weight: Tensor[f32, (4, 8)]}"
+    for line, ch in ((12, 27), (8, 14)):
+        h = hover(c, uri, line, ch)
+        check(h and want in h["contents"]["value"], "hover at %d:%d: %r" % (line, ch, h))
+    c.close()
+    os.remove(layers_py)   # main.py lives only in the editor
+    os.rmdir(folder)
+
+
+@case
 def document_symbol_contexts():
     # A function analysed in several contexts: the outline's detail gives the
     # first signature and how many more there are (hover lists them all).
