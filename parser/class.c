@@ -250,6 +250,13 @@ static const char **class_helper_names(Lower *L, const char *cls, TSNode def, TS
 }
 
 
+/* A method's graph name: "Linear.forward", qualified by the module as
+ * module-level functions are ("layers.Linear.forward"). */
+static const char *method_name(Lower *L, const char *cls, const char *mname) {
+  const char *full = name_join(cls, ".", mname);
+  return L->qual ? name_join(L->qual, ".", full) : full;
+}
+
 /* A method: a graph `Name.m` like a module-level def, its body lowered
  * after the module level. */
 static void class_method(Lower *L, Scope *s, Scope *cs, const char *cls, TSNode n,
@@ -267,7 +274,7 @@ static void class_method(Lower *L, Scope *s, Scope *cs, const char *cls, TSNode 
   TSNode name = field(L, def, L->f_name);
   if (node_is_null(name)) return;
   const char *mname = text_of(L, name);
-  const char *full = name_join(cls, ".", mname);
+  const char *full = method_name(L, cls, mname);
   AnfGraph *g = anf_graph_new(L->mod, full, L->mod->module_graph, span_of(L, def));
   g->role = ANF_G_FUNCTION;
   g->fn_name = full;
@@ -328,7 +335,7 @@ static void class_binding(Lower *L, Scope *s, TSNode a, MemberVec *members, Fiel
  * default), each stored in order. */
 static AnfNode *dataclass_init(Lower *L, const char *cls, FieldVec *fields, Span sp,
                                bool post_init) {
-  const char *full = name_join(cls, ".", "__init__");
+  const char *full = method_name(L, cls, "__init__");
   AnfGraph *g = anf_graph_new(L->mod, full, L->mod->module_graph, sp);
   g->role = ANF_G_FUNCTION;
   g->fn_name = full;

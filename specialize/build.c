@@ -806,6 +806,13 @@ static bool check_entry(Spec *sp, const Ctx *c) {
   for (int i = 0; i < g->nparams; i++) {
     const AbsValue *v = c->args->tuple.items[i];
     if (spec_concrete(v)) continue;
+    if (i == 0 && g->is_method && v->kind != ABS_INSTANCE) {
+      fail(sp, g->params[i]->span,
+           fx_sprintf("the instance '%s' of %s is not known: pass --init-args \"(...)\" (the "
+                      "constructor's arguments) or build one in the __main__ block",
+                      g->params[i]->name ? g->params[i]->name : "self", g->fn_name));
+      return false;
+    }
     fail(sp, g->params[i]->span,
          fx_sprintf("argument '%s' of %s needs a type: annotate it or pass --args",
                     g->params[i]->name ? g->params[i]->name : "?", g->fn_name));

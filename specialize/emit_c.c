@@ -181,7 +181,9 @@ static const char *ctype(Emit *e, const AbsValue *v) {
   case ABS_INT: return "int64_t";
   case ABS_FLOAT: return "double";
   case ABS_BOOL: return "bool";
-  case ABS_NONE: case ABS_UNBOUND: case ABS_BOTTOM: case ABS_EXC: return "fx_none";
+  case ABS_NONE: case ABS_UNBOUND: case ABS_BOTTOM: case ABS_EXC:
+  case ABS_CLASS:   /* a class value holds nothing: calls of it are resolved */
+    return "fx_none";
   case ABS_RANGE: return "fx_range";
   case ABS_FUNC: return "fx_fn";
   case ABS_TUPLE: return fx_sprintf("tup%d", tuple_id(e, v));
@@ -267,7 +269,7 @@ static void literal(Emit *e, StrBuf *b, const AbsValue *v) {
     literal(e, b, v->range.step);
     sb_puts(b, "})");
     return;
-  case ABS_NONE: case ABS_UNBOUND: sb_puts(b, "0"); return;
+  case ABS_NONE: case ABS_UNBOUND: case ABS_CLASS: sb_puts(b, "0"); return;
   case ABS_SLICE: {
     unsigned set = 0;
     sb_puts(b, "((fx_slice){");

@@ -19,6 +19,8 @@
  *
  * Interned types repeat on many nodes, so each one's text is made once
  * (Printer.types) and node ids are written without printf. */
+#include <string.h>
+
 #include "spec.h"
 
 typedef struct Printer {
@@ -47,7 +49,8 @@ static void put_id(StrBuf *b, unsigned id) {
 }
 
 /* A Python literal for constant v (abs_is_const): 3, 2.5, True, None,
- * 'a', (1, 2), f32, int, math, slice(1, None, None), range(0, 3, 1). */
+ * 'a', (1, 2), f32, int, math, slice(1, None, None), range(0, 3, 1), and
+ * Class('Linear') for a class value. */
 void spec_literal(StrBuf *b, const AbsValue *v) {
   switch (v->kind) {
   case ABS_INT: sb_printf(b, "%lld", (long long)v->sc.i); return;
@@ -82,6 +85,11 @@ void spec_literal(StrBuf *b, const AbsValue *v) {
     return;
   }
   case ABS_KWARG: spec_literal(b, v->kwarg.value); return;
+  case ABS_CLASS:   /* a class passed as a value: what calls of it run is resolved */
+    sb_puts(b, "Class(");
+    fmt_pystr(b, spec_record_name(v), strlen(spec_record_name(v)));
+    sb_putc(b, ')');
+    return;
   default: abs_print(b, v); return;
   }
 }

@@ -761,6 +761,13 @@ suite_specialize() {
     "$FATHOM" specialize "$dir/fib.py" --entry fib --init-args "(8,)"
   spec_case init-args-arity 2 'Net\(8, 9\) does not build an instance' \
     "$FATHOM" specialize "$dir/net.py" --entry Net.forward --init-args "(8, 9)"
+  spec_case qualified-method 0 '^graph modnet_layers\.Dense\.forward\(%0 self: Dense\{weight: Tensor\[f32, \(8, 6\)\]' \
+    "$FATHOM" specialize "$dir/modnet.py" --entry modnet_layers.Dense.forward --init-args "(6, 8)" \
+    --args "Tensor[f32, (B, 6)]"
+  spec_case no-instance 1 "the instance 'self' of Counter.step is not known: pass --init-args" \
+    "$FATHOM" specialize "$dir/no_instance.py" --entry Counter.step
+  spec_case init-args-scalar 0 'graph Counter.step\(%0 self: Counter\{n: i64=5\}, %1 k: i64\) -> i64' \
+    "$FATHOM" specialize "$dir/no_instance.py" --entry Counter.step --init-args "(5,)"
   spec_case c-records 0 'typedef struct rec[0-9]+ \{ /\* Point \*/ int64_t f0; /\* x \*/' \
     "$FATHOM" specialize "$dir/classes.py" --entry main --emit c
   spec_case bad-emit 2 "invalid argument 'llvm' for '--emit'" \

@@ -376,10 +376,22 @@ for _name in F.__all__:
     if _name not in PRIMS and callable(getattr(F, _name)):
         PRIMS[_name] = getattr(F, _name)
 
+class Class:
+    """A class passed as a value (`Class('Linear')`): what calling it runs
+    is resolved in the graph, so it only stands in for the class."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"Class({self.name!r})"
+
+
 CONST_NS = {name: getattr(F, name) for name in F.__all__}
 CONST_NS.update(int=int, float=float, bool=bool, str=str, tuple=tuple, list=list,
                 NoneType=type(None), math=math, fathom=F, slice=slice, range=range,
-                inf=float("inf"), nan=float("nan"), UNBOUND=UNBOUND, __builtins__={})
+                inf=float("inf"), nan=float("nan"), UNBOUND=UNBOUND, Class=Class,
+                __builtins__={})
 
 
 def literal(text):

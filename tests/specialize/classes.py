@@ -3,7 +3,8 @@
 # call of __init__ (record_set per field), attribute reads record_get,
 # methods direct calls with the instance first (inheritance, super(),
 # @property, @staticmethod, __call__ and fathom.Module's forward), and a
-# bound method passed as a value is partial(@method, self).
+# bound method passed as a value is partial(@method, self); a class passed
+# as a value is a constant, Class('Point'), whose calls are resolved.
 from fathom import *
 
 
@@ -59,6 +60,10 @@ def apply_twice(f, v):
     return f(f(v))
 
 
+def build(cls, v):
+    return cls(v, v)
+
+
 def main(a: int, b: int) -> int:
     p = Point(a, b)
     q = p.shifted(1)
@@ -66,8 +71,9 @@ def main(a: int, b: int) -> int:
     scale = Scale(3)
     off = Offset(b)
     step = off.__call__
+    norm2 = Point.norm2
     return (q.norm2() + p.total + Point.twice(a) + r.norm2() + scale(b) + off(a)
-            + Point.norm2(p) + apply_twice(step, a) + Point.ORIGIN)
+            + Point.norm2(p) + apply_twice(step, a) + Point.ORIGIN + norm2(build(Point, b)))
 
 
 if __name__ == "__main__":
