@@ -61,6 +61,7 @@ enum {
   INVALID_REQUEST = -32600,
   METHOD_NOT_FOUND = -32601,
   INVALID_PARAMS = -32602,
+  REQUEST_FAILED = -32803,
   SERVER_NOT_INITIALIZED = -32002,
 };
 
@@ -414,6 +415,15 @@ static void on_initialize(Server *S, json_t *id, json_t *params)
                            S->enc == ENC_UTF8 ? "utf-8" : "utf-16", "textDocumentSync", sync,
                            "hoverProvider", 1, "definitionProvider", 1,
                            "documentSymbolProvider", 1, "inlayHintProvider", 1);
+  json_object_set_new(caps, "documentHighlightProvider", json_true());
+  json_object_set_new(caps, "referencesProvider", json_true());
+  json_object_set_new(caps, "renameProvider", json_pack("{s:b}", "prepareProvider", 1));
+  json_object_set_new(caps, "workspaceSymbolProvider", json_true());
+  json_object_set_new(caps, "completionProvider", json_pack("{s:[s]}", "triggerCharacters", "."));
+  json_object_set_new(caps, "signatureHelpProvider",
+                      json_pack("{s:[s, s]}", "triggerCharacters", "(", ","));
+  json_object_set_new(caps, "codeActionProvider",
+                      json_pack("{s:[s, s]}", "codeActionKinds", "quickfix", "refactor.rewrite"));
   reply(S, id, json_pack("{s:o, s:{s:s, s:s}}", "capabilities", caps, "serverInfo", "name",
                          "fathom", "version", FATHOM_VERSION));
 }
@@ -616,6 +626,49 @@ static void on_request(Server *S, const char *method, json_t *id, json_t *params
     if ((d = request_doc(S, id, params, NULL)))
       reply(S, id, feature_inlay_hints(d, S->enc, text_offset(d->file, S->enc, sl, sc),
                                        text_offset(d->file, S->enc, el, ec)));
+  } else if (!strcmp(method, "textDocument/documentHighlight")) {
+    if ((d = request_doc(S, id, params, &off))) reply(S, id, feature_highlight(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/references")) {
+    json_t *decl = json_object_get(json_object_get(params, "context"), "includeDeclaration");
+    if ((d = request_doc(S, id, params, &off)))
+      reply(S, id, feature_references(d, S->enc, off, !json_is_false(decl)));
+  } else if (!strcmp(method, "textDocument/prepareRename")) {
+    if ((d = request_doc(S, id, params, &off)))
+      reply(S, id, feature_prepare_rename(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/rename")) {
+    const char *name = json_string_value(json_object_get(params, "newName"));
+    if (!name) {
+      reply_error(S, id, INVALID_PARAMS, "params.newName must be a string");
+      return;
+    }
+    if ((d = request_doc(S, id, params, &off))) {
+      const char *error = NULL;
+      json_t *edit = feature_rename(d, S->enc, off, name, &error);
+      if (edit) reply(S, id, edit);
+      else reply_error(S, id, REQUEST_FAILED, error);
+    }
+  } else if (!strcmp(method, "workspace/symbol")) {
+    settle(S);
+    const char *q = json_string_value(json_object_get(params, "query"));
+    reply(S, id, feature_workspace_symbols(S->docs.items, S->docs.len, S->enc, q ? q : ""));
+  } else if (!strcmp(method, "textDocument/completion")) {
+    if ((d = request_doc(S, id, params, &off))) reply(S, id, feature_completion(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/signatureHelp")) {
+    if ((d = request_doc(S, id, params, &off)))
+      reply(S, id, feature_signature_help(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/codeAction")) {
+    json_t *range = json_object_get(params, "range");
+    long sl, sc, el, ec;
+    if (!get_pos(json_object_get(range, "start"), &sl, &sc) ||
+        !get_pos(json_object_get(range, "end"), &el, &ec)) {
+      reply_error(S, id, INVALID_PARAMS, "params.range must be {start, end} positions");
+      return;
+    }
+    json_t *diags = json_object_get(json_object_get(params, "context"), "diagnostics");
+    if ((d = request_doc(S, id, params, NULL)))
+      reply(S, id, feature_code_actions(d, S->enc, text_offset(d->file, S->enc, sl, sc),
+                                        text_offset(d->file, S->enc, el, ec),
+                                        diags));
   } else if (!strcmp(method, "fathom/stats")) {
     on_stats(S, id);
   } else {
