@@ -43,18 +43,21 @@
  * blocks.  The tests use it to check that memory stays flat. */
 #define _XOPEN_SOURCE 700  /* realpath */
 #include <ctype.h>
+#include <errno.h>
 #include <gc.h>
 #include <gc/gc_mark.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 
 #include "../cli/cli.h"
 #include "internal.h"
 
 #define LSP_MAX_ANALYSED (4u << 20)
 #define LSP_IDLE_MS 200   /* quiet input before the exact pass follows interim diagnostics */
+#define CLIENT_CHECK_MS 1000   /* how often an idle server checks that its client lives */
 
 enum {
   PARSE_ERROR = -32700,
@@ -70,6 +73,7 @@ typedef struct Server {
   const AnalysisOptions *options;
   PosEncoding enc;
   bool initialized, shut_down;
+  long client_pid;       /* initialize's processId, or 0 */
   VEC(Doc *) docs;
   long analyses;
 } Server;
@@ -243,6 +247,14 @@ static void analyse_doc(Server *S, Doc *d)
   d->nstmts = 0;
   d->interim = NULL;
   S->analyses++;
+  if (d->desynced) {
+    parse_doc_forget(d->pd);
+    diag_report_sev(&d->diags, DK_UNSUPPORTED, SEV_WARNING, span_from_bytes(d->file, 0, 0),
+                    "fathom's copy of this document is out of sync: a change could not be "
+                    "applied (a bad range or text); it is not analysed until the editor sends "
+                    "the whole text (close and reopen the file)");
+    return;
+  }
   if (d->too_large) {
     parse_doc_forget(d->pd);
     diag_report_sev(&d->diags, DK_BUDGET, SEV_WARNING, span_from_bytes(d->file, 0, 0),
@@ -299,7 +311,7 @@ static void refresh(Server *S)
     edited[i] = true;
     changed++;
     S->analyses++;
-    if (incremental_interim(d, S->options, &interim)) {
+    if (!d->desynced && incremental_interim(d, S->options, &interim)) {
       d->exact_pending = true;
       publish(S, d, &interim, false);
       continue;
@@ -408,6 +420,8 @@ static void on_initialize(Server *S, json_t *id, json_t *params)
     return;
   }
   S->enc = offers_utf8(params) ? ENC_UTF8 : ENC_UTF16;
+  json_t *pid = json_object_get(params, "processId");
+  S->client_pid = json_is_integer(pid) && json_integer_value(pid) > 0 ? (long)json_integer_value(pid) : 0;
   S->initialized = true;
   json_t *sync = json_pack("{s:b, s:i, s:{s:b}}", "openClose", 1, "change", 2, "save",
                            "includeText", 0);
@@ -480,6 +494,7 @@ static bool apply_change(Server *S, Doc *d, json_t *change)
   if (!range) {   /* the whole text */
     parse_doc_forget(d->pd);
     set_text(d, ins, n);
+    d->desynced = false;
     return true;
   }
   long sl, sc, el, ec;
@@ -517,9 +532,21 @@ static void on_did_change(Server *S, json_t *params)
   size_t i;
   json_t *c;
   json_array_foreach(changes, i, c) {
-    if (!apply_change(S, d, c)) {   /* resynchronise: the client's next full text wins */
+    if (d->desynced) {   /* only a whole text brings it back */
+      if (!json_object_get(c, "range")) apply_change(S, d, c);
+      continue;
+    }
+    if (!apply_change(S, d, c)) {
+      /* the later changes of the batch are relative to a text we do not
+       * have: none of them is applied, and the document says so */
+      d->desynced = true;
+      d->dirty = true;
       parse_doc_forget(d->pd);
-      return;
+      notify(S, "window/logMessage",
+             json_pack("{s:i, s:s}", "type", 1, "message",
+                       fx_sprintf("fathom: change %zu of %zu to %s could not be applied; the "
+                                  "document is out of sync until its whole text is sent",
+                                  i + 1, json_array_size(changes), d->uri)));
     }
   }
 }
@@ -744,6 +771,9 @@ __attribute__((noinline)) static int serve_one(Server *S)
     refresh(S);
     if (any_pending(S) && !rpc_wait(S->rpc, LSP_IDLE_MS)) settle(S);
   }
+  /* LSP: the server exits when the client's process is gone */
+  while (S->client_pid && !rpc_pending(S->rpc) && !rpc_wait(S->rpc, CLIENT_CHECK_MS))
+    if (kill((pid_t)S->client_pid, 0) != 0 && errno == ESRCH) return 1;
   size_t len;
   const char *framing;
   char *body = rpc_read(S->rpc, &len, &framing);

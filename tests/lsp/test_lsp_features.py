@@ -231,6 +231,41 @@ def code_actions():
 
 
 @case
+def bad_change_in_a_batch():
+    text = "def f(x):\n    return x + 1\n\ndef main():\n    return f(2)\n"
+    c, uri, _ = opened("/tmp/fathom_lsp_batch.py", text)
+    check(c.last_diagnostics == [], "clean: %r" % c.last_diagnostics)
+    good = {"range": {"start": {"line": 1, "character": 15}, "end": {"line": 1, "character": 16}},
+            "text": "2"}
+    bad = {"range": {"start": {"line": "one", "character": 0}}, "text": "x"}
+    c.change(uri, 2, [good, bad, good])
+    diags = c.diagnostics(uri, version=2)
+    check(len(diags) == 1 and "out of sync" in diags[0]["message"] and diags[0]["severity"] == 2,
+          "one warning, no analysis of a guessed text: %r" % diags)
+    logs = [m for m in c.backlog if m.get("method") == "window/logMessage"]
+    check(logs and "change 2 of 3" in logs[0]["params"]["message"], "logged: %r" % logs)
+    c.change(uri, 3, [{"text": text.replace("x + 1", "x + 'a'")}])
+    diags = c.diagnostics(uri, version=3)
+    check(len(diags) == 1 and diags[0]["code"] == "type-mismatch",
+          "a whole text resynchronises: %r" % diags)
+
+
+@case
+def exits_when_the_client_dies():
+    sleeper = subprocess.Popen(["sleep", "60"])
+    c = Client(FATHOM)
+    c.call("initialize", {"processId": sleeper.pid, "capabilities": {}})
+    c.notify("initialized", {})
+    sleeper.kill()
+    sleeper.wait()
+    try:
+        code = c.proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the server still runs 10 s after its client's process died")
+    check(code == 1, "exit status 1 (no shutdown came): %r" % code)
+
+
+@case
 def signatures_def_in_sync():
     gen = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "scripts", "gen_signatures.py")],
                          capture_output=True, text=True, check=True).stdout
