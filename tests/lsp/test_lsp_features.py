@@ -10,6 +10,7 @@ scripts/gen_signatures.py generates from the runtime.
 import os
 import subprocess
 import sys
+import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -263,6 +264,34 @@ def exits_when_the_client_dies():
     except subprocess.TimeoutExpired:
         raise AssertionError("the server still runs 10 s after its client's process died")
     check(code == 1, "exit status 1 (no shutdown came): %r" % code)
+
+
+@case
+def interim_never_invents_errors():
+    """The interim pass (one def analysed alone) shows no error the exact
+    analysis of the same text would not: a call to a stubbed def is silent
+    (it returned None before: `helper(x) + z` was a false type-mismatch),
+    and an exact error in a def that calls the edited one is dropped until
+    the exact pass (the edit may have fixed it)."""
+    text = ("def helper(x):\n    return x * 2\n\n\ndef g(x: int):\n    y = helper(x)\n"
+            "    z = 4\n    return y + z\n\n\ndef pair(n):\n    return (1, 2)\n\n\n"
+            "def use():\n    t = pair(0)\n    return t[2]\n")
+    c, uri, _ = opened("/tmp/fathom_lsp_interim.py", text)
+    check([d["code"] for d in c.last_diagnostics] == ["index-out-of-range"],
+          "the exact error in use(): %r" % c.last_diagnostics)
+    p = pos_of(text, "z = 4", 0, 4)
+    c.change(uri, 2, [{"range": {"start": p, "end": {"line": p["line"], "character": p["character"] + 1}},
+                       "text": "5"}])
+    d2 = c.diagnostics(uri, version=2)
+    check([d["code"] for d in d2] == ["index-out-of-range"], "g edited: %r" % d2)
+    p = pos_of(text, "(1, 2)", 0, 5)
+    c.change(uri, 3, [{"range": {"start": p, "end": p}, "text": ", 3"}])
+    d3 = c.diagnostics(uri, version=3)
+    check(d3 == [], "pair edited: use()'s error may be fixed, so not shown: %r" % d3)
+    time.sleep(0.5)
+    check(not [m for m in c.backlog if m.get("method") == "textDocument/publishDiagnostics"
+               and m["params"]["diagnostics"]],
+          "and the exact pass agrees: %r" % c.backlog)
 
 
 @case
