@@ -43,24 +43,28 @@
  * blocks.  The tests use it to check that memory stays flat. */
 #define _XOPEN_SOURCE 700  /* realpath */
 #include <ctype.h>
+#include <errno.h>
 #include <gc.h>
 #include <gc/gc_mark.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 
 #include "../cli/cli.h"
 #include "internal.h"
 
 #define LSP_MAX_ANALYSED (4u << 20)
 #define LSP_IDLE_MS 200   /* quiet input before the exact pass follows interim diagnostics */
+#define CLIENT_CHECK_MS 1000   /* how often an idle server checks that its client lives */
 
 enum {
   PARSE_ERROR = -32700,
   INVALID_REQUEST = -32600,
   METHOD_NOT_FOUND = -32601,
   INVALID_PARAMS = -32602,
+  REQUEST_FAILED = -32803,
   SERVER_NOT_INITIALIZED = -32002,
 };
 
@@ -69,6 +73,7 @@ typedef struct Server {
   const AnalysisOptions *options;
   PosEncoding enc;
   bool initialized, shut_down;
+  long client_pid;       /* initialize's processId, or 0 */
   VEC(Doc *) docs;
   long analyses;
 } Server;
@@ -242,6 +247,14 @@ static void analyse_doc(Server *S, Doc *d)
   d->nstmts = 0;
   d->interim = NULL;
   S->analyses++;
+  if (d->desynced) {
+    parse_doc_forget(d->pd);
+    diag_report_sev(&d->diags, DK_UNSUPPORTED, SEV_WARNING, span_from_bytes(d->file, 0, 0),
+                    "fathom's copy of this document is out of sync: a change could not be "
+                    "applied (a bad range or text); it is not analysed until the editor sends "
+                    "the whole text (close and reopen the file)");
+    return;
+  }
   if (d->too_large) {
     parse_doc_forget(d->pd);
     diag_report_sev(&d->diags, DK_BUDGET, SEV_WARNING, span_from_bytes(d->file, 0, 0),
@@ -298,7 +311,7 @@ static void refresh(Server *S)
     edited[i] = true;
     changed++;
     S->analyses++;
-    if (incremental_interim(d, S->options, &interim)) {
+    if (!d->desynced && incremental_interim(d, S->options, &interim)) {
       d->exact_pending = true;
       publish(S, d, &interim, false);
       continue;
@@ -407,6 +420,8 @@ static void on_initialize(Server *S, json_t *id, json_t *params)
     return;
   }
   S->enc = offers_utf8(params) ? ENC_UTF8 : ENC_UTF16;
+  json_t *pid = json_object_get(params, "processId");
+  S->client_pid = json_is_integer(pid) && json_integer_value(pid) > 0 ? (long)json_integer_value(pid) : 0;
   S->initialized = true;
   json_t *sync = json_pack("{s:b, s:i, s:{s:b}}", "openClose", 1, "change", 2, "save",
                            "includeText", 0);
@@ -414,6 +429,15 @@ static void on_initialize(Server *S, json_t *id, json_t *params)
                            S->enc == ENC_UTF8 ? "utf-8" : "utf-16", "textDocumentSync", sync,
                            "hoverProvider", 1, "definitionProvider", 1,
                            "documentSymbolProvider", 1, "inlayHintProvider", 1);
+  json_object_set_new(caps, "documentHighlightProvider", json_true());
+  json_object_set_new(caps, "referencesProvider", json_true());
+  json_object_set_new(caps, "renameProvider", json_pack("{s:b}", "prepareProvider", 1));
+  json_object_set_new(caps, "workspaceSymbolProvider", json_true());
+  json_object_set_new(caps, "completionProvider", json_pack("{s:[s]}", "triggerCharacters", "."));
+  json_object_set_new(caps, "signatureHelpProvider",
+                      json_pack("{s:[s, s]}", "triggerCharacters", "(", ","));
+  json_object_set_new(caps, "codeActionProvider",
+                      json_pack("{s:[s, s]}", "codeActionKinds", "quickfix", "refactor.rewrite"));
   reply(S, id, json_pack("{s:o, s:{s:s, s:s}}", "capabilities", caps, "serverInfo", "name",
                          "fathom", "version", FATHOM_VERSION));
 }
@@ -470,6 +494,7 @@ static bool apply_change(Server *S, Doc *d, json_t *change)
   if (!range) {   /* the whole text */
     parse_doc_forget(d->pd);
     set_text(d, ins, n);
+    d->desynced = false;
     return true;
   }
   long sl, sc, el, ec;
@@ -507,9 +532,21 @@ static void on_did_change(Server *S, json_t *params)
   size_t i;
   json_t *c;
   json_array_foreach(changes, i, c) {
-    if (!apply_change(S, d, c)) {   /* resynchronise: the client's next full text wins */
+    if (d->desynced) {   /* only a whole text brings it back */
+      if (!json_object_get(c, "range")) apply_change(S, d, c);
+      continue;
+    }
+    if (!apply_change(S, d, c)) {
+      /* the later changes of the batch are relative to a text we do not
+       * have: none of them is applied, and the document says so */
+      d->desynced = true;
+      d->dirty = true;
       parse_doc_forget(d->pd);
-      return;
+      notify(S, "window/logMessage",
+             json_pack("{s:i, s:s}", "type", 1, "message",
+                       fx_sprintf("fathom: change %zu of %zu to %s could not be applied; the "
+                                  "document is out of sync until its whole text is sent",
+                                  i + 1, json_array_size(changes), d->uri)));
     }
   }
 }
@@ -616,6 +653,49 @@ static void on_request(Server *S, const char *method, json_t *id, json_t *params
     if ((d = request_doc(S, id, params, NULL)))
       reply(S, id, feature_inlay_hints(d, S->enc, text_offset(d->file, S->enc, sl, sc),
                                        text_offset(d->file, S->enc, el, ec)));
+  } else if (!strcmp(method, "textDocument/documentHighlight")) {
+    if ((d = request_doc(S, id, params, &off))) reply(S, id, feature_highlight(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/references")) {
+    json_t *decl = json_object_get(json_object_get(params, "context"), "includeDeclaration");
+    if ((d = request_doc(S, id, params, &off)))
+      reply(S, id, feature_references(d, S->enc, off, !json_is_false(decl)));
+  } else if (!strcmp(method, "textDocument/prepareRename")) {
+    if ((d = request_doc(S, id, params, &off)))
+      reply(S, id, feature_prepare_rename(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/rename")) {
+    const char *name = json_string_value(json_object_get(params, "newName"));
+    if (!name) {
+      reply_error(S, id, INVALID_PARAMS, "params.newName must be a string");
+      return;
+    }
+    if ((d = request_doc(S, id, params, &off))) {
+      const char *error = NULL;
+      json_t *edit = feature_rename(d, S->enc, off, name, &error);
+      if (edit) reply(S, id, edit);
+      else reply_error(S, id, REQUEST_FAILED, error);
+    }
+  } else if (!strcmp(method, "workspace/symbol")) {
+    settle(S);
+    const char *q = json_string_value(json_object_get(params, "query"));
+    reply(S, id, feature_workspace_symbols(S->docs.items, S->docs.len, S->enc, q ? q : ""));
+  } else if (!strcmp(method, "textDocument/completion")) {
+    if ((d = request_doc(S, id, params, &off))) reply(S, id, feature_completion(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/signatureHelp")) {
+    if ((d = request_doc(S, id, params, &off)))
+      reply(S, id, feature_signature_help(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/codeAction")) {
+    json_t *range = json_object_get(params, "range");
+    long sl, sc, el, ec;
+    if (!get_pos(json_object_get(range, "start"), &sl, &sc) ||
+        !get_pos(json_object_get(range, "end"), &el, &ec)) {
+      reply_error(S, id, INVALID_PARAMS, "params.range must be {start, end} positions");
+      return;
+    }
+    json_t *diags = json_object_get(json_object_get(params, "context"), "diagnostics");
+    if ((d = request_doc(S, id, params, NULL)))
+      reply(S, id, feature_code_actions(d, S->enc, text_offset(d->file, S->enc, sl, sc),
+                                        text_offset(d->file, S->enc, el, ec),
+                                        diags));
   } else if (!strcmp(method, "fathom/stats")) {
     on_stats(S, id);
   } else {
@@ -691,6 +771,9 @@ __attribute__((noinline)) static int serve_one(Server *S)
     refresh(S);
     if (any_pending(S) && !rpc_wait(S->rpc, LSP_IDLE_MS)) settle(S);
   }
+  /* LSP: the server exits when the client's process is gone */
+  while (S->client_pid && !rpc_pending(S->rpc) && !rpc_wait(S->rpc, CLIENT_CHECK_MS))
+    if (kill((pid_t)S->client_pid, 0) != 0 && errno == ESRCH) return 1;
   size_t len;
   const char *framing;
   char *body = rpc_read(S->rpc, &len, &framing);
