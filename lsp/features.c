@@ -436,7 +436,7 @@ json_t *feature_definition(Doc *d, PosEncoding enc, uint32_t off)
 
 /* ---- document symbols ---- */
 
-enum { SK_FUNCTION = 12, SK_VARIABLE = 13 };
+enum { SK_CLASS = 5, SK_METHOD = 6, SK_FUNCTION = 12, SK_VARIABLE = 13 };
 
 static json_t *symbol(Doc *d, PosEncoding enc, const char *name, int kind, Span range,
                       Span sel, const char *detail)
@@ -450,31 +450,64 @@ static json_t *symbol(Doc *d, PosEncoding enc, const char *name, int kind, Span 
   return j;
 }
 
-/* Defs nested directly in graph g (through its blocks), as symbols. */
+static json_t *function_symbols(Doc *d, PosEncoding enc, const AnfGraph *outer);
+
+/* The symbol of def g (a method: named without its class, SK_METHOD),
+ * its nested defs as children. */
+static json_t *def_symbol(Doc *d, PosEncoding enc, const AnfGraph *g)
+{
+  AnfModule *m = d->a->m;
+  Span sel;
+  if (!def_name_span(m->file, g, &sel)) sel = g->span;
+  CtxTable *t = engine_contexts(d->a->E);
+  const Ctx *c = t->graph_first[g->id];
+  while (c && (c->state == CTX_NEW || c->lenient)) c = c->next_in_graph;
+  const char *detail = c ? analysis_signature(d->a, c) : NULL;
+  int more = 0;
+  for (const Ctx *o = c ? c->next_in_graph : NULL; o; o = o->next_in_graph)
+    more += o->state != CTX_NEW && !o->lenient;
+  if (detail && more)  /* hover lists them all */
+    detail = fx_sprintf("%s (+%d more context%s)", detail, more, more == 1 ? "" : "s");
+  const char *name = g->is_method ? strrchr(g->fn_name, '.') + 1 : g->fn_name;
+  json_t *sym = symbol(d, enc, name, g->is_method ? SK_METHOD : SK_FUNCTION, g->span, sel,
+                       detail);
+  json_object_set_new(sym, "children", function_symbols(d, enc, g));
+  return sym;
+}
+
+/* Defs nested directly in graph g (through its blocks), as symbols; at
+ * the top (outer NULL) the module-level defs and classes, each class
+ * with its methods as children. */
 static json_t *function_symbols(Doc *d, PosEncoding enc, const AnfGraph *outer)
 {
   AnfModule *m = d->a->m;
   json_t *list = json_array();
   for (int i = 0; i < m->graphs.len; i++) {
     const AnfGraph *g = m->graphs.items[i];
-    if (g->role != ANF_G_FUNCTION) continue;
+    if (g->role != ANF_G_FUNCTION || g->is_method) continue;
     const AnfGraph *up = g->lexical;
     while (up && up->role == ANF_G_BLOCK) up = up->lexical;
     if (up != outer && !(outer == NULL && up && up->role == ANF_G_MODULE)) continue;
     if (!in_doc(m, g->span)) continue;
-    Span sel;
-    if (!def_name_span(m->file, g, &sel)) sel = g->span;
-    CtxTable *t = engine_contexts(d->a->E);
-    const Ctx *c = t->graph_first[g->id];
-    while (c && (c->state == CTX_NEW || c->lenient)) c = c->next_in_graph;
-    const char *detail = c ? analysis_signature(d->a, c) : NULL;
-    int more = 0;
-    for (const Ctx *o = c ? c->next_in_graph : NULL; o; o = o->next_in_graph)
-      more += o->state != CTX_NEW && !o->lenient;
-    if (detail && more)  /* hover lists them all */
-      detail = fx_sprintf("%s (+%d more context%s)", detail, more, more == 1 ? "" : "s");
-    json_t *sym = symbol(d, enc, g->fn_name, SK_FUNCTION, g->span, sel, detail);
-    json_object_set_new(sym, "children", function_symbols(d, enc, g));
+    json_array_append_new(list, def_symbol(d, enc, g));
+  }
+  if (outer) return list;
+  const AnfGraph *mg = m->module_graph;
+  for (int k = 0; k < mg->nodes.len; k++) {   /* class statements, in order */
+    const AnfNode *n = mg->nodes.items[k];
+    const char *cls = n->kind == ANF_APPLY && anf_is_op(n->apply.inputs[0], OP_MAKE_CLASS) &&
+                              n->apply.ninputs >= 3
+                          ? const_str(n->apply.inputs[2]) : NULL;
+    if (!cls || !in_doc(m, n->span)) continue;
+    json_t *methods = json_array();
+    for (int i = 0; i < m->graphs.len; i++) {
+      const AnfGraph *g = m->graphs.items[i];
+      if (g->role == ANF_G_FUNCTION && g->is_method && in_doc(m, g->span) &&
+          g->span.start >= n->span.start && g->span.end <= n->span.end)
+        json_array_append_new(methods, def_symbol(d, enc, g));
+    }
+    json_t *sym = symbol(d, enc, cls, SK_CLASS, n->span, n->apply.inputs[2]->span, NULL);
+    json_object_set_new(sym, "children", methods);
     json_array_append_new(list, sym);
   }
   return list;

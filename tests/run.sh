@@ -828,6 +828,10 @@ suite_specialize() {
     "$TESTS"/../examples/*.py "$dir"/*.py
   ok_lines specialize/execution "$out"
   compare specialize/nospec "$dir/nospec.txt" "$TMP/nospec.txt"
+  # class-based models of tests/models from their method entries
+  out=$TMP/spec.models.out
+  TIMEOUT=300 run "$out" "$out" /usr/bin/python3 "$TESTS/specialize_models.py" "$BUILD"
+  ok_lines specialize/models "$out"
 }
 
 for suite in $SUITES; do

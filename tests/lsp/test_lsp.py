@@ -557,8 +557,9 @@ def classes_across_files():
     # main.py's Net uses layers.py's Linear: go-to-definition on the
     # imported class (by name and as layers.Linear) opens layers.py at its
     # class statement, on `self.fc` in a method goes to `self.fc = ...` in
-    # __init__; hover on `self.fc` shows the attribute's value, read in a
-    # method or assigned in __init__.
+    # __init__; the outline shows Net as a class with its methods; hover on
+    # `self.fc` shows the attribute's value, read in a method or assigned
+    # in __init__.
     import tempfile
     folder = tempfile.mkdtemp(prefix="fathom-lsp.")
     layers_py, main_py = os.path.join(folder, "layers.py"), os.path.join(folder, "main.py")
@@ -591,6 +592,13 @@ def classes_across_files():
     check(loc == {"uri": uri, "range": {"start": {"line": 8, "character": 13},
                                         "end": {"line": 8, "character": 15}}},
           "self.fc in forward: %r" % loc)
+    syms = c.call("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    net = [s for s in syms if s["name"] == "Net"]
+    check(len(net) == 1 and net[0]["kind"] == 5
+          and [(k["name"], k["kind"]) for k in net[0]["children"]] == [("__init__", 6),
+                                                                         ("forward", 6)]
+          and net[0]["selectionRange"]["start"] == {"line": 5, "character": 6},
+          "the class Net with its methods: %r" % syms)
     want = "self.fc: Linear{weight: Tensor[f32, (4, 8)]}"
     for line, ch in ((12, 27), (8, 14)):
         h = hover(c, uri, line, ch)
