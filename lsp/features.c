@@ -366,25 +366,29 @@ static bool class_named(AnfModule *m, const char *name, Span *out)
   return found == 1;
 }
 
-/* `self.name` at off, inside a method: the first `self.name = v` of the
- * method's class (its __init__ or a helper __init__ calls), as the span
- * of `name` in that statement. */
-static bool attribute_definition(Doc *d, uint32_t start, const char *name, Span *out)
+/* The span of `name` in the statement `self.name = v` of set_attr node n
+ * (the target starts the line), else n's span. */
+static Span target_span(const AnfNode *n, const char *name)
 {
-  AnfModule *m = d->a->m;
-  const SrcFile *f = m->file;
-  if (start < 5 || memcmp(f->text + start - 5, "self.", 5) ||
-      (start > 5 && ident_char(f->text[start - 6])))
-    return false;
-  const AnfGraph *top = top_at(m, start);
-  const char *dot = top->fn_name ? strrchr(top->fn_name, '.') : NULL;
-  if (!top->is_method || !dot) return false;
-  size_t plen = (size_t)(dot - top->fn_name) + 1;   /* "Net." */
+  const SrcFile *f = n->span.file;
+  size_t len, k = strlen(name);
+  const char *line = f ? srcfile_line(f, n->span.line, &len) : NULL;
+  for (size_t i = 0; line && i + 1 + k <= len; i++)
+    if (line[i] == '.' && !memcmp(line + i + 1, name, k) &&
+        (i + 1 + k == len || !ident_char(line[i + 1 + k]))) {
+      uint32_t a = f->line_starts[n->span.line] + (uint32_t)(i + 1);
+      return span_from_bytes(f, a, a + (uint32_t)k);
+    }
+  return n->span;
+}
+
+/* The first `self.name = v` in method graph G (or the blocks in it). */
+static const AnfNode *assignment_in(AnfModule *m, const AnfGraph *G, const char *name)
+{
   const AnfNode *best = NULL;
   for (int i = 0; i < m->graphs.len; i++) {
     const AnfGraph *g = m->graphs.items[i];
-    const AnfGraph *t = top_of(g);
-    if (!t->fn_name || strncmp(t->fn_name, top->fn_name, plen) || !in_doc(m, g->span)) continue;
+    if (top_of(g) != G) continue;
     for (int k = 0; k < g->nodes.len; k++) {
       const AnfNode *n = g->nodes.items[k];
       if (n->kind != ANF_APPLY || !anf_is_op(n->apply.inputs[0], OP_SET_ATTR) ||
@@ -394,20 +398,63 @@ static bool attribute_definition(Doc *d, uint32_t start, const char *name, Span 
       if (a && !strcmp(a, name) && (!best || n->span.start < best->span.start)) best = n;
     }
   }
-  if (!best) return false;
-  /* the target `self.name` starts the statement's line */
-  size_t len;
-  const char *line = srcfile_line(f, best->span.line, &len);
-  size_t n = strlen(name);
-  for (size_t i = 0; i + 5 + n <= len; i++)
-    if (!memcmp(line + i, "self.", 5) && !memcmp(line + i + 5, name, n) &&
-        (i + 5 + n == len || !ident_char(line[i + 5 + n]))) {
-      uint32_t a = f->line_starts[best->span.line] + (uint32_t)(i + 5);
-      *out = span_from_bytes(f, a, a + (uint32_t)n);
-      return true;
+  return best;
+}
+
+/* The graph of member value v when it is one closure, else NULL. */
+static const AnfGraph *member_graph(const AbsValue *v)
+{
+  if (!v || v->kind != ABS_FUNC || v->func.n != 1 || v->func.fns[0]->kind != ABS_FN_CLOSURE)
+    return NULL;
+  return v->func.fns[0]->closure.graph;
+}
+
+/* Where attribute `name` of an object of class cls is defined: the first
+ * `self.name = v` in the methods of cls or its bases (most derived
+ * first, its __init__ before the others), else the def of the method
+ * `name`. */
+static bool member_definition(AnfModule *m, const AbsValue *cls, const char *name, Span *out)
+{
+  for (const AbsValue *k = cls; k; k = k->cls.base) {
+    const AbsValue *init = abs_class_member(k, "__init__", NULL, NULL);
+    const AnfGraph *ig = member_graph(init);
+    const AnfNode *n = ig ? assignment_in(m, ig, name) : NULL;
+    for (int i = 0; !n && i < k->cls.members->tuple.n; i++) {
+      const AnfGraph *g = member_graph(k->cls.members->tuple.items[i]->kwarg.value);
+      if (g && g != ig) n = assignment_in(m, g, name);
     }
-  *out = best->span;
-  return true;
+    if (n) return (*out = target_span(n, name)), true;
+  }
+  const AnfGraph *g = member_graph(abs_class_member(cls, name, NULL, NULL));
+  return g && g->span.file && def_name_span(g->span.file, g, out);
+}
+
+/* `x.name` at the word starting at start: the attribute's or method's
+ * definition, from x's value (an instance or a class) in the analysis. */
+static bool attribute_definition(Doc *d, uint32_t start, const char *name, Span *out)
+{
+  AnfModule *m = d->a->m;
+  if (start < 1 || m->file->text[start - 1] != '.') return false;
+  for (int i = 0; i < m->graphs.len; i++) {
+    const AnfGraph *g = m->graphs.items[i];
+    for (int k = 0; k < g->nodes.len; k++) {
+      const AnfNode *n = g->nodes.items[k];
+      if (n->kind != ANF_APPLY || n->apply.ninputs != 3 || !in_doc(m, n->span) ||
+          !(n->span.start < start && start < n->span.end) ||
+          !anf_is_op(n->apply.inputs[0], OP_GETATTR))
+        continue;
+      const char *a = const_str(n->apply.inputs[2]);
+      if (!a || strcmp(a, name)) continue;
+      CtxTable *t = engine_contexts(d->a->E);
+      for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph) {
+        const AbsValue *v = engine_value(d->a->E, c, n->apply.inputs[1]);
+        const AbsValue *cls = !v ? NULL : v->kind == ABS_INSTANCE ? v->inst.cls
+                              : v->kind == ABS_CLASS ? v : NULL;
+        if (cls && member_definition(m, cls, name, out)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 json_t *feature_definition(Doc *d, PosEncoding enc, uint32_t off)

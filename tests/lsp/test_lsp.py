@@ -557,7 +557,8 @@ def classes_across_files():
     # main.py's Net uses layers.py's Linear: go-to-definition on the
     # imported class (by name and as layers.Linear) opens layers.py at its
     # class statement, on `self.fc` in a method goes to `self.fc = ...` in
-    # __init__; the outline shows Net as a class with its methods; hover on
+    # __init__, on `self.fc.weight` and `self.fc.forward` into layers.py
+    # (found from self.fc's value); the outline shows Net as a class with its methods; hover on
     # `self.fc` shows the attribute's value, read in a method or assigned
     # in __init__.
     import tempfile
@@ -573,7 +574,8 @@ def classes_across_files():
                  "class Net(Module):\n    def __init__(self, d: int):\n"
                  "        super().__init__()\n        self.fc = Linear(d, 4)\n"
                  "        self.g = layers.Linear(4, 2)\n\n"
-                 "    def forward(self, x):\n        return self.g(self.fc(x))\n\n\n"
+                 "    def forward(self, x):\n        w = self.fc.weight\n"
+                 "        return self.g(self.fc(x)) + self.g(self.fc.forward(x))\n\n\n"
                  "if __name__ == \"__main__\":\n    y = Net(8)(zeros((3, 8), f32))\n")
     c = started()
     uri = uri_of(main_py)
@@ -588,7 +590,16 @@ def classes_across_files():
                             "end": {"line": 3, "character": 12}}}
     check(definition(8, 19) == class_stmt, "Linear(d, 4): %r" % definition(8, 19))
     check(definition(9, 25) == class_stmt, "layers.Linear: %r" % definition(9, 25))
-    loc = definition(12, 27)
+    # an attribute or a method of another file's class, from the value
+    check(definition(12, 20) == {"uri": uri_of(layers_py),
+                                 "range": {"start": {"line": 6, "character": 13},
+                                           "end": {"line": 6, "character": 19}}},
+          "self.fc.weight: %r" % definition(12, 20))
+    check(definition(13, 55) == {"uri": uri_of(layers_py),
+                                 "range": {"start": {"line": 8, "character": 8},
+                                           "end": {"line": 8, "character": 15}}},
+          "self.fc.forward: %r" % definition(13, 55))
+    loc = definition(13, 27)
     check(loc == {"uri": uri, "range": {"start": {"line": 8, "character": 13},
                                         "end": {"line": 8, "character": 15}}},
           "self.fc in forward: %r" % loc)
@@ -600,7 +611,7 @@ def classes_across_files():
           and net[0]["selectionRange"]["start"] == {"line": 5, "character": 6},
           "the class Net with its methods: %r" % syms)
     want = "self.fc: Linear{weight: Tensor[f32, (4, 8)]}"
-    for line, ch in ((12, 27), (8, 14)):
+    for line, ch in ((13, 27), (8, 14)):
         h = hover(c, uri, line, ch)
         check(h and want in h["contents"]["value"], "hover at %d:%d: %r" % (line, ch, h))
     c.close()
