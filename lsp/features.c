@@ -244,6 +244,61 @@ static json_t *hover_result(Doc *d, PosEncoding enc, const char *code, Span rang
   return r;
 }
 
+/* The string constant of node n, or NULL. */
+static const char *const_str(const AnfNode *n)
+{
+  return n->kind == ANF_CONST && n->c.kind == ANF_C_STR ? n->c.s : NULL;
+}
+
+/* The class statement (its make_class node) named `name` in the program:
+ * this file's first, else the one of an imported module when exactly one
+ * has that name. */
+static const AnfNode *class_node(AnfModule *m, const char *name)
+{
+  const AnfNode *found = NULL;
+  int count = 0;
+  for (int i = 0; i < m->graphs.len; i++) {
+    const AnfGraph *g = m->graphs.items[i];
+    for (int k = 0; k < g->nodes.len; k++) {
+      const AnfNode *n = g->nodes.items[k];
+      if (n->kind != ANF_APPLY || !anf_is_op(n->apply.inputs[0], OP_MAKE_CLASS) ||
+          n->apply.ninputs < 3)
+        continue;
+      const char *cls = const_str(n->apply.inputs[2]);
+      if (!cls || strcmp(cls, name)) continue;
+      if (in_doc(m, n->span)) return n;
+      found = n;
+      count++;
+    }
+  }
+  return count == 1 ? found : NULL;
+}
+
+/* The span of the name of the class statement named `name` (class_node). */
+static bool class_named(AnfModule *m, const char *name, Span *out)
+{
+  const AnfNode *n = class_node(m, name);
+  if (n) *out = n->apply.inputs[2]->span;
+  return n != NULL;
+}
+
+/* A class's hover: `class Net` and the instances its constructions
+ * built (the signatures of its __init__), when b's value is a class. */
+static const char *class_text(Doc *d, const AnfNode *b)
+{
+  if (!b) return NULL;
+  const Ctx *c = engine_contexts(d->a->E)->graph_first[b->graph->id];
+  const AbsValue *v = c ? engine_value(d->a->E, c, b) : NULL;
+  if (!v || v->kind != ABS_CLASS) return NULL;
+  const AbsValue *init = abs_class_member(v, "__init__", NULL, NULL);
+  const AnfGraph *g = init && init->kind == ABS_FUNC && init->func.n == 1 &&
+                              init->func.fns[0]->kind == ABS_FN_CLOSURE
+                          ? init->func.fns[0]->closure.graph : NULL;
+  const char *base = v->cls.base ? fx_sprintf("(%s)", v->cls.base->cls.name)
+                     : (v->cls.flags & ABS_CLS_MODULE) ? "(Module)" : "";
+  return fx_sprintf("class %s%s\n%s", v->cls.name, base, g ? graph_signatures(d, g) : "");
+}
+
 json_t *feature_hover(Doc *d, PosEncoding enc, uint32_t off)
 {
   if (!d->a) return json_null();
@@ -259,7 +314,8 @@ json_t *feature_hover(Doc *d, PosEncoding enc, uint32_t off)
     bool on_def = fn && range.line == fn->span.line;
     if (fn && (on_def || !b || b->graph == m->module_graph))
       return hover_result(d, enc, graph_signatures(d, fn), range);
-    const char *text = b ? node_values(d, b, name) : NULL;
+    const char *text = class_text(d, b ? b : class_node(m, name));
+    if (!text && b) text = node_values(d, b, name);
     if (text) return hover_result(d, enc, text, range);
   }
   const AnfNode *n = smallest_apply(m, off);
@@ -335,35 +391,6 @@ static const AnfGraph *imported_function(AnfModule *m, const char *name)
     found = g;
   }
   return found;
-}
-
-/* The string constant of node n, or NULL. */
-static const char *const_str(const AnfNode *n)
-{
-  return n->kind == ANF_CONST && n->c.kind == ANF_C_STR ? n->c.s : NULL;
-}
-
-/* The class statement named `name` of the program (this file's first,
- * else exactly one of an imported module's): the span of its name. */
-static bool class_named(AnfModule *m, const char *name, Span *out)
-{
-  int found = 0;
-  for (int i = 0; i < m->graphs.len; i++) {
-    const AnfGraph *g = m->graphs.items[i];
-    for (int k = 0; k < g->nodes.len; k++) {
-      const AnfNode *n = g->nodes.items[k];
-      if (n->kind != ANF_APPLY || !anf_is_op(n->apply.inputs[0], OP_MAKE_CLASS) ||
-          n->apply.ninputs < 3)
-        continue;
-      const char *cls = const_str(n->apply.inputs[2]);
-      if (!cls || strcmp(cls, name)) continue;
-      Span s = n->apply.inputs[2]->span;   /* the class's name */
-      if (in_doc(m, s)) return (*out = s), true;
-      if (found++) return false;   /* two imported classes of that name */
-      *out = s;
-    }
-  }
-  return found == 1;
 }
 
 /* The span of `name` in the statement `self.name = v` of set_attr node n

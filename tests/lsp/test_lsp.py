@@ -558,7 +558,8 @@ def classes_across_files():
     # imported class (by name and as layers.Linear) opens layers.py at its
     # class statement, on `self.fc` in a method goes to `self.fc = ...` in
     # __init__, on `self.fc.weight` and `self.fc.forward` into layers.py
-    # (found from self.fc's value); the outline shows Net as a class with its methods; hover on
+    # (found from self.fc's value); hover on a class shows the instances
+    # its constructions built; the outline shows Net as a class with its methods; hover on
     # `self.fc` shows the attribute's value, read in a method or assigned
     # in __init__.
     import tempfile
@@ -610,6 +611,13 @@ def classes_across_files():
                                                                          ("forward", 6)]
           and net[0]["selectionRange"]["start"] == {"line": 5, "character": 6},
           "the class Net with its methods: %r" % syms)
+    h = hover(c, uri, 5, 7)["contents"]["value"]   # the class statement's name
+    check("class Net(Module)\ndef Net.__init__(Net{}, i64=8) -> Net{fc: Linear{" in h,
+          "hover on Net: %r" % h)
+    h = hover(c, uri, 2, 20)["contents"]["value"]  # the imported class: both instances
+    check("class Linear(Module)" in h and "i64=8, i64=4) -> Linear{weight: Tensor[f32, (4, 8)]}"
+          in h and "i64=4, i64=2) -> Linear{weight: Tensor[f32, (2, 4)]}" in h,
+          "hover on Linear: %r" % h)
     want = "self.fc: Linear{weight: Tensor[f32, (4, 8)]}"
     for line, ch in ((13, 27), (8, 14)):
         h = hover(c, uri, line, ch)
