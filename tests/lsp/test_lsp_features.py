@@ -7,6 +7,7 @@ documents.  One line `ok NAME` or `FAIL NAME: why` per case; exit 1 on a
 failure.  Also checks that lsp/signatures.def is what
 scripts/gen_signatures.py generates from the runtime.
 """
+import json
 import os
 import subprocess
 import sys
@@ -292,6 +293,46 @@ def interim_never_invents_errors():
     check(not [m for m in c.backlog if m.get("method") == "textDocument/publishDiagnostics"
                and m["params"]["diagnostics"]],
           "and the exact pass agrees: %r" % c.backlog)
+
+
+@case
+def cancel_request():
+    c, uri, text = opened()
+    rid = c.next_id
+    hover = {"jsonrpc": "2.0", "id": rid, "method": "textDocument/hover",
+             "params": at(uri, pos_of(text, "acc = start"))}
+    cancel = {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": rid}}
+    c.next_id += 1
+    data = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(b), b)
+                    for b in (json.dumps(hover).encode(), json.dumps(cancel).encode()))
+    c.raw(data)   # one write: the cancel is waiting when the hover is served
+    m = c.response(rid)
+    check(m.get("error", {}).get("code") == -32800, "RequestCancelled: %r" % m)
+    m = c.response(c.request("textDocument/documentHighlight", at(uri, pos_of(text, "acc = start"))))
+    check(m.get("result"), "the next request is served: %r" % m)
+
+
+@case
+def exact_pass_interrupted_by_a_newer_edit():
+    """A whole-file analysis stops when a newer message arrives: with
+    edits that each need it (a new line) sent faster than it runs, most
+    are interrupted, and the last text still gets its exact diagnostics."""
+    lines = ["def f%d(x):\n    y = x + %d\n    return y * 2\n" % (i, i) for i in range(1500)]
+    text = "\n\n".join(lines) + "\n\ndef main():\n    return " + \
+        " + ".join("f%d(%d)" % (i, i) for i in range(0, 1500, 7)) + "\n"
+    c, uri, _ = opened("/tmp/fathom_lsp_interrupt.py", text)
+    n = 30
+    for v in range(2, 2 + n):   # a new line at the top each time
+        c.change(uri, v, [{"range": {"start": {"line": 0, "character": 0},
+                                     "end": {"line": 0, "character": 0}}, "text": "\n"}])
+        time.sleep(0.02)   # the analysis of this text has started
+    stats = c.call("fathom/stats")
+    check(stats["interrupted"] > 0, "some analyses were interrupted: %r" % stats)
+    check(stats["analyses"] < n + 1 + stats["interrupted"] + 5, "stats: %r" % stats)
+    edited = "\n" * n + text + "x = undefined_name\n"
+    c.change(uri, 2 + n, [{"text": edited}])
+    d = c.diagnostics(uri, version=2 + n)
+    check([x["code"] for x in d] == ["undefined-name"], "the last text's exact result: %r" % d)
 
 
 @case
