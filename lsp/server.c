@@ -333,6 +333,18 @@ static const SrcFile *open_text(void *ctx, const char *real_path)
   return NULL;
 }
 
+/* Is d's text the one its last exact analysis read (a character typed
+ * and deleted, an edit undone)?  Then that analysis is current again. */
+static bool back_to_exact(Doc *d)
+{
+  const SrcFile *x = d->exact_file;
+  if (d->desynced || !x || !d->a || x->len != d->file->len || memcmp(x->text, d->file->text, x->len))
+    return false;
+  d->file = (SrcFile *)x;
+  d->dirty = d->exact_pending = false;
+  return true;
+}
+
 static void refresh(Server *S)
 {
   int changed = 0;
@@ -345,6 +357,11 @@ static void refresh(Server *S)
     edited[i] = true;
     changed++;
     S->analyses++;
+    if (back_to_exact(d)) {
+      S->analyses--;
+      publish_exact(S, d, true);
+      continue;
+    }
     if (!d->desynced && incremental_interim(d, S->options, &interim)) {
       d->exact_pending = true;
       publish(S, d, &interim, false);
@@ -420,7 +437,9 @@ static Doc *request_doc(Server *S, json_t *id, json_t *params, uint32_t *offset)
     reply_error(S, id, INVALID_PARAMS, "params.position must be {line, character} (integers >= 0)");
     return NULL;
   }
-  if (d->dirty || d->exact_pending) {   /* requests see the exact analysis */
+  if ((d->dirty || d->exact_pending) && back_to_exact(d)) {
+    publish_exact(S, d, true);
+  } else if (d->dirty || d->exact_pending) {   /* requests see the exact analysis */
     bool interim = !d->dirty;
     analyse_doc(S, d);
     publish_exact(S, d, interim);

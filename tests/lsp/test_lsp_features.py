@@ -336,6 +336,22 @@ def exact_pass_interrupted_by_a_newer_edit():
 
 
 @case
+def type_and_delete_needs_no_analysis():
+    c, uri, text = opened()
+    before = c.call("fathom/stats")["analyses"]
+    p = pos_of(text, "acc = start", 0, 11)
+    q = dict(p, character=p["character"] + 1)
+    # typed and deleted before the server looked: one batch
+    c.change(uri, 2, [{"range": {"start": p, "end": p}, "text": "x"},
+                      {"range": {"start": p, "end": q}, "text": ""}])
+    h = c.call("textDocument/documentHighlight", at(uri, pos_of(text, "acc = start")))
+    check(len(h) == 4, "served from the same analysis: %r" % h)
+    after = c.call("fathom/stats")["analyses"]
+    check(after == before, "no analysis of the text analysed already: %d analyses, then %d"
+          % (before, after))
+
+
+@case
 def signatures_def_in_sync():
     gen = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "scripts", "gen_signatures.py")],
                          capture_output=True, text=True, check=True).stdout
