@@ -359,7 +359,7 @@ static void refresh(Server *S)
     S->analyses++;
     if (back_to_exact(d)) {
       S->analyses--;
-      publish_exact(S, d, true);
+      publish_exact(S, d, false);   /* as an exact pass would: this version's */
       continue;
     }
     if (!d->desynced && incremental_interim(d, S->options, &interim)) {
@@ -437,8 +437,9 @@ static Doc *request_doc(Server *S, json_t *id, json_t *params, uint32_t *offset)
     reply_error(S, id, INVALID_PARAMS, "params.position must be {line, character} (integers >= 0)");
     return NULL;
   }
+  bool was_dirty = d->dirty;
   if ((d->dirty || d->exact_pending) && back_to_exact(d)) {
-    publish_exact(S, d, true);
+    publish_exact(S, d, !was_dirty);
   } else if (d->dirty || d->exact_pending) {   /* requests see the exact analysis */
     bool interim = !d->dirty;
     analyse_doc(S, d);
