@@ -352,6 +352,35 @@ def type_and_delete_needs_no_analysis():
 
 
 @case
+def new_line_inside_a_def_moves_the_rest():
+    """A new line inside f's body: f is analysed alone, the exact errors
+    below it move down a line, those that may depend on f go."""
+    text = ("def f(x):\n    y = x + 1\n    return y\n\n\n"
+            "def g():\n    t = (1, 2)\n    return t[5]\n\n\n"
+            "def h():\n    return f(1) + 'a'\n")
+    c, uri, _ = opened("/tmp/fathom_lsp_newline.py", text)
+    before = sorted((d["range"]["start"]["line"], d["code"]) for d in c.last_diagnostics)
+    check(before == [(7, "index-out-of-range"), (11, "type-mismatch")], "exact: %r" % before)
+    c.change(uri, 2, [{"range": {"start": {"line": 1, "character": 13},
+                                 "end": {"line": 1, "character": 13}}, "text": "\n    z = y"}])
+    d2 = c.diagnostics(uri, version=2)
+    got = sorted((d["range"]["start"]["line"], d["range"]["start"]["character"], d["code"])
+                 for d in d2)
+    check(got == [(8, 11, "index-out-of-range")],
+          "g's error one line down; h calls f, so its error waits for the exact pass: %r" % got)
+    c.change(uri, 3, [{"range": {"start": {"line": 2, "character": 4},
+                                 "end": {"line": 2, "character": 9}}, "text": "w = undefined_name"}])
+    d3 = c.diagnostics(uri, version=3)
+    codes = sorted((d["range"]["start"]["line"], d["code"]) for d in d3)
+    check((2, "undefined-name") in codes and (8, "index-out-of-range") in codes,
+          "an error in the new line, found by the interim pass: %r" % codes)
+    exact = c.diagnostics(uri, timeout=5)
+    codes = sorted((d["range"]["start"]["line"], d["code"]) for d in exact)
+    check(codes == [(2, "undefined-name"), (8, "index-out-of-range"), (12, "type-mismatch")],
+          "then the exact pass: %r" % codes)
+
+
+@case
 def signatures_def_in_sync():
     gen = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "scripts", "gen_signatures.py")],
                          capture_output=True, text=True, check=True).stdout
