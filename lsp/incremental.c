@@ -347,6 +347,23 @@ static void interim_list(Doc *d, const AnalysisOptions *o, const bool *edited,
 /* An edit that adds or removes lines: the bytes between the texts' common
  * prefix and suffix must lie inside one def's body; the statements after
  * it move (a copy of d->stmts describes the current text meanwhile). */
+/* The def whose body holds the old text's region [p, oe), or -1. */
+static int body_holding(Doc *d, const SrcFile *old, uint32_t p, uint32_t oe)
+{
+  uint32_t first = span_from_bytes(old, p, p).line;
+  uint32_t last = span_from_bytes(old, oe, oe).line;
+  int j = 0;
+  while (j < d->nstmts && d->stmts[j].end_line < first) j++;
+  if (j >= d->nstmts) return -1;
+  const ParseStmt *st = &d->stmts[j];
+  /* inside one def's body, below its header, before its end */
+  if (!st->is_def || st->has_error || first < st->body_line || last > st->end_line ||
+      p < old->line_starts[st->body_line] + st->body_col || oe > st->end ||
+      (first == st->body_line && body_after_header(old, st)))
+    return -1;
+  return j;
+}
+
 static bool shifted_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
 {
   const SrcFile *old = d->exact_file, *cur = d->file;
@@ -354,17 +371,27 @@ static bool shifted_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   while (p < n && old->text[p] == cur->text[p]) p++;
   while (q < n - p && old->text[old->len - 1 - q] == cur->text[cur->len - 1 - q]) q++;
   uint32_t oe = (uint32_t)(old->len - q), ce = (uint32_t)(cur->len - q);
-  uint32_t first = span_from_bytes(old, (uint32_t)p, (uint32_t)p).line;
-  uint32_t last = span_from_bytes(old, oe, oe).line;
-  int j = 0;
-  while (j < d->nstmts && d->stmts[j].end_line < first) j++;
-  if (j >= d->nstmts) return false;
-  const ParseStmt *st = &d->stmts[j];
-  /* inside one def's body, below its header, before its end */
-  if (!st->is_def || st->has_error || first < st->body_line || last > st->end_line ||
-      p < old->line_starts[st->body_line] + st->body_col || oe > st->end ||
-      (first == st->body_line && body_after_header(old, st)))
-    return false;
+  /* the same edit may be placed a little earlier when the text around it
+   * repeats (a new line after a def's last line matches the blank line
+   * below it): slide it back until a def's body holds it */
+  int j = body_holding(d, old, (uint32_t)p, oe);
+  for (int k = 0; j < 0 && k < 256 && p > 0; k++) {
+    char c = old->text[p - 1];
+    if ((oe > p && old->text[oe - 1] != c) || (ce > p && cur->text[ce - 1] != c)) break;
+    p--, oe--, ce--;
+    j = body_holding(d, old, (uint32_t)p, oe);
+  }
+  if (j < 0) return false;
+  /* a line of the region at column 0 is a new top-level statement (a
+   * pasted def): the whole file */
+  for (uint32_t i = (uint32_t)p; i < ce; i++)
+    if (cur->text[i] == '\n' && i + 1 < ce && cur->text[i + 1] != '\n' &&
+        cur->text[i + 1] != ' ' && cur->text[i + 1] != '\t' && cur->text[i + 1] != '\r')
+      return false;
+  for (uint32_t i = (uint32_t)p; i < oe; i++)
+    if (old->text[i] == '\n' && i + 1 < oe && old->text[i + 1] != '\n' &&
+        old->text[i + 1] != ' ' && old->text[i + 1] != '\t' && old->text[i + 1] != '\r')
+      return false;
   int dlines = (int)cur->nlines - (int)old->nlines;
   int64_t dbytes = (int64_t)ce - (int64_t)oe;
   ParseStmt *moved = fx_alloc_atomic(sizeof(ParseStmt) * (size_t)(d->nstmts + 1));
