@@ -143,13 +143,11 @@ def bench_file(fathom, path):
     s.settle()
 
     lat = []
-    for k in range(EDITS):
-        _, defs = body_lines("\n".join(s.lines))
-        d = defs[rng.randrange(len(defs))]
-        plain = [i for i in d if s.lines[i].strip() == "pass"]
+    for k in range(EDITS):   # the lines the newline edits added
+        plain = [i for i, l in enumerate(s.lines) if l.strip() == "pass"]
         if not plain:
-            continue
-        i = plain[0]
+            break
+        i = plain[rng.randrange(len(plain))]
         lat.append(s.edit(i - 1, len(s.lines[i - 1]), i, len(s.lines[i]), ""))
     kinds["delete"] = lat
     s.settle()
