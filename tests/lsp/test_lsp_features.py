@@ -395,6 +395,25 @@ def pasted_def_is_not_a_body_edit():
 
 
 @case
+def inlay_hints_agree_with_hover():
+    """examples/rnn.py: step() runs in the symbolic entry's context and in
+    the __main__ block's concrete one; the hint shows the first, as hover's
+    first line does, and counts the other."""
+    path = os.path.join(ROOT, "examples", "rnn.py")
+    c, uri, text = opened(path)
+    n = text.count("\n")
+    hints = c.call("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": {
+        "start": {"line": 0, "character": 0}, "end": {"line": n, "character": 0}}})
+    p = pos_of(text, "def step(x", 0, 9)
+    label = [h["label"] for h in hints if h["position"]["line"] == p["line"]][0]
+    label = label if isinstance(label, str) else "".join(x["value"] for x in label)
+    check(label == ": Tensor[f32, (B, 16)] (+1)", "x's hint: %r" % label)
+    h = c.call("textDocument/hover", at(uri, p))["contents"]["value"]
+    first = h.split("\n")[1]
+    check(first.startswith("x: Tensor[f32, (B, 16)]"), "hover's first line: %r" % h)
+
+
+@case
 def signatures_def_in_sync():
     gen = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "scripts", "gen_signatures.py")],
                          capture_output=True, text=True, check=True).stdout
