@@ -64,6 +64,7 @@ enum {
   INVALID_REQUEST = -32600,
   METHOD_NOT_FOUND = -32601,
   INVALID_PARAMS = -32602,
+  REQUEST_CANCELLED = -32800,
   REQUEST_FAILED = -32803,
   SERVER_NOT_INITIALIZED = -32002,
 };
@@ -74,8 +75,13 @@ typedef struct Server {
   PosEncoding enc;
   bool initialized, shut_down;
   long client_pid;       /* initialize's processId, or 0 */
+  /* messages read ahead (to see a cancel of a request before serving it,
+   * and to know an analysis can stop): malloc'd bodies, in order */
+  VEC(struct Queued { char *body; size_t len; const char *framing; }) queue;
+  int qhead;
   VEC(Doc *) docs;
   long analyses;
+  long interrupted;      /* exact analyses stopped by a newer message */
 } Server;
 
 /* ---- replies ---- */
@@ -265,11 +271,43 @@ static void analyse_doc(Server *S, Doc *d)
   StrTab *strings = fx_new(StrTab);
   strtab_init(strings);
   d->m = parse_doc_module(d->pd, d->file, strings, &d->diags);
+  d->interrupted = parse_interrupted();
+  if (d->interrupted) return;   /* incomplete: analyse_doc_interruptible restores */
   d->nstmts = parse_doc_statements(d->pd, &d->stmts);
   anf_manage(d->m);
   d->a = analyze_module(d->m, &d->diags, S->options);
   diag_sort(&d->diags);
 }
+
+/* Is a message waiting (read ahead, or in the pipe)? */
+static bool input_waiting(void *ctx)
+{
+  Server *S = ctx;
+  return S->qhead < S->queue.len || rpc_pending(S->rpc);
+}
+
+/* The exact analysis of d when nothing waits for it: it stops as soon as a
+ * message arrives (a newer edit makes it stale; a request will redo it),
+ * and the document keeps its last exact analysis, still pending. */
+static bool analyse_doc_interruptible(Server *S, Doc *d)
+{
+  Doc saved = *d;
+  AnalysisOptions o = *S->options;
+  o.engine.interrupt = input_waiting;
+  o.engine.interrupt_ctx = S;
+  const AnalysisOptions *keep = S->options;
+  S->options = &o;
+  parse_set_interrupt(input_waiting, S);
+  analyse_doc(S, d);
+  parse_set_interrupt(NULL, NULL);
+  S->options = keep;
+  if (!d->interrupted && (!d->a || !engine_interrupted(d->a->E))) return true;
+  *d = saved;
+  d->exact_pending = true;
+  S->interrupted++;
+  return false;
+}
+
 
 /* Analyse and publish every dirty document: interim diagnostics when the
  * edits since the last exact analysis stay inside one def's body
@@ -299,6 +337,18 @@ static const SrcFile *open_text(void *ctx, const char *real_path)
   return NULL;
 }
 
+/* Is d's text the one its last exact analysis read (a character typed
+ * and deleted, an edit undone)?  Then that analysis is current again. */
+static bool back_to_exact(Doc *d)
+{
+  const SrcFile *x = d->exact_file;
+  if (d->desynced || !x || !d->a || x->len != d->file->len || memcmp(x->text, d->file->text, x->len))
+    return false;
+  d->file = (SrcFile *)x;
+  d->dirty = d->exact_pending = false;
+  return true;
+}
+
 static void refresh(Server *S)
 {
   int changed = 0;
@@ -311,12 +361,17 @@ static void refresh(Server *S)
     edited[i] = true;
     changed++;
     S->analyses++;
+    if (back_to_exact(d)) {
+      S->analyses--;
+      publish_exact(S, d, false);   /* as an exact pass would: this version's */
+      continue;
+    }
     if (!d->desynced && incremental_interim(d, S->options, &interim)) {
       d->exact_pending = true;
       publish(S, d, &interim, false);
       continue;
     }
-    analyse_doc(S, d);
+    if (!analyse_doc_interruptible(S, d)) continue;   /* a newer edit: redone when idle */
     publish_exact(S, d, false);
   }
   /* the documents that import an edited one: analysed again (their program
@@ -345,7 +400,7 @@ static void settle(Server *S)
   for (int i = 0; i < S->docs.len; i++) {
     Doc *d = S->docs.items[i];
     if (!d->exact_pending || d->dirty) continue;
-    analyse_doc(S, d);
+    if (!analyse_doc_interruptible(S, d)) return;
     publish_exact(S, d, true);
   }
 }
@@ -386,7 +441,10 @@ static Doc *request_doc(Server *S, json_t *id, json_t *params, uint32_t *offset)
     reply_error(S, id, INVALID_PARAMS, "params.position must be {line, character} (integers >= 0)");
     return NULL;
   }
-  if (d->dirty || d->exact_pending) {   /* requests see the exact analysis */
+  bool was_dirty = d->dirty;
+  if ((d->dirty || d->exact_pending) && back_to_exact(d)) {
+    publish_exact(S, d, !was_dirty);
+  } else if (d->dirty || d->exact_pending) {   /* requests see the exact analysis */
     bool interim = !d->dirty;
     analyse_doc(S, d);
     publish_exact(S, d, interim);
@@ -620,8 +678,9 @@ static void on_stats(Server *S, json_t *id)
   GC_gcollect();
   size_t live = 0;
   GC_call_with_alloc_lock(count_live, &live);
-  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
-                         "analyses", (json_int_t)S->analyses, "gcLiveBytes", (json_int_t)live,
+  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
+                         "analyses", (json_int_t)S->analyses, "interrupted",
+                         (json_int_t)S->interrupted, "gcLiveBytes", (json_int_t)live,
                          "gcHeapBytes", (json_int_t)(GC_get_heap_size() - GC_get_free_bytes()),
                          "rssBytes", (json_int_t)rss_bytes(), "sanitized", SANITIZED));
 }
@@ -724,6 +783,43 @@ static void on_notification(Server *S, const char *method, json_t *params)
 }
 
 /* Handle one message.  Returns -1 to go on, else the exit status. */
+/* Read every message already waiting into the queue (at most QUEUE_MAX). */
+enum { QUEUE_MAX = 1024 };
+static void read_ahead(Server *S)
+{
+  while (S->queue.len < QUEUE_MAX && rpc_pending(S->rpc)) {
+    struct Queued q = {0};
+    q.body = rpc_read(S->rpc, &q.len, &q.framing);
+    vec_push(&S->queue, q);
+    if (!q.body) break;   /* the end of the input: served in its turn */
+  }
+}
+
+static bool contains_text(const char *s, size_t n, const char *w)
+{
+  size_t k = strlen(w);
+  for (size_t i = 0; i + k <= n; i++)
+    if (s[i] == w[0] && !memcmp(s + i, w, k)) return true;
+  return false;
+}
+
+/* Has a `$/cancelRequest` for id arrived (it waits in the queue)? */
+static bool cancelled(Server *S, json_t *id)
+{
+  read_ahead(S);
+  for (int i = S->qhead; i < S->queue.len; i++) {
+    struct Queued *q = &S->queue.items[i];
+    if (!q->body || q->framing || !contains_text(q->body, q->len, "$/cancelRequest")) continue;
+    json_t *m = json_loadb(q->body, q->len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+    json_t *cid = json_object_get(json_object_get(m, "params"), "id");
+    const char *method = json_string_value(json_object_get(m, "method"));
+    bool same = cid && json_equal(cid, id) && method && !strcmp(method, "$/cancelRequest");
+    json_decref(m);
+    if (same) return true;
+  }
+  return false;
+}
+
 static int handle(Server *S, json_t *msg)
 {
   if (!json_is_object(msg)) {
@@ -755,6 +851,10 @@ static int handle(Server *S, json_t *msg)
                 fx_sprintf("'%s' is a notification: it must not have an id", method));
     return -1;
   }
+  if (strcmp(method, "initialize") && strcmp(method, "shutdown") && cancelled(S, id)) {
+    reply_error(S, id, REQUEST_CANCELLED, "the request was cancelled");
+    return -1;
+  }
   if (!strcmp(method, "initialize")) on_initialize(S, id, params);
   else if (!S->initialized) reply_error(S, id, SERVER_NOT_INITIALIZED, "the server is not initialized yet");
   else if (S->shut_down) reply_error(S, id, INVALID_REQUEST, "the server is shut down");
@@ -767,16 +867,23 @@ static int handle(Server *S, json_t *msg)
  * go on, else the exit status. */
 __attribute__((noinline)) static int serve_one(Server *S)
 {
-  if (!rpc_pending(S->rpc)) {
+  if (!input_waiting(S)) {
     refresh(S);
     if (any_pending(S) && !rpc_wait(S->rpc, LSP_IDLE_MS)) settle(S);
   }
   /* LSP: the server exits when the client's process is gone */
-  while (S->client_pid && !rpc_pending(S->rpc) && !rpc_wait(S->rpc, CLIENT_CHECK_MS))
+  while (S->client_pid && !input_waiting(S) && !rpc_wait(S->rpc, CLIENT_CHECK_MS))
     if (kill((pid_t)S->client_pid, 0) != 0 && errno == ESRCH) return 1;
   size_t len;
   const char *framing;
-  char *body = rpc_read(S->rpc, &len, &framing);
+  char *body;
+  if (S->qhead < S->queue.len) {
+    struct Queued q = S->queue.items[S->qhead++];
+    if (S->qhead == S->queue.len) S->qhead = S->queue.len = 0;
+    body = q.body, len = q.len, framing = q.framing;
+  } else {
+    body = rpc_read(S->rpc, &len, &framing);
+  }
   if (!body) return 1;
   if (framing) {
     reply_error(S, NULL, PARSE_ERROR, framing);
