@@ -45,7 +45,8 @@ typedef struct CliOptions {
   bool spans;         /* --spans */
   bool all;           /* --all: each variable's value too (infer) */
   bool stats;         /* --stats: time per phase and counts on stderr */
-  int emit;           /* --emit ir|json|dot|c (specialize): 0..3 */
+  int emit;           /* --emit ir|json|dot|c|cost (specialize): 0..4 */
+  const char *sizes;  /* --sizes B=8,T=1024 (with --emit cost), or NULL */
   const char *output; /* -o OUT (specialize), or NULL for stdout */
   bool c_main;        /* --c-main (specialize) */
   FathomOptions analysis;  /* --entry, --args, --const-args, --max-* */
