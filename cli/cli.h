@@ -90,6 +90,7 @@ int cmd_anf(CliOptions *opts);
 int cmd_lsp(CliOptions *opts);   /* fathom_lsp_serve on stdin and stdout */
 /* ---- specialize.c ---- */
 int cmd_specialize(CliOptions *opts);
+int cmd_cost(CliOptions *opts);   /* specialize --emit cost */
 
 /* The internal error of m (fathom_internal_error), printed once on stderr
  * as `fathom: internal error: ...`.  True when there is one (exit 3). */

@@ -191,6 +191,13 @@ static const Command commands[] = {
      BIT(OPT_EMIT) | BIT(OPT_OUTPUT) | BIT(OPT_C_MAIN) | BIT(OPT_SIZES) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS |
          BIT(OPT_HELP),
      1, 1, cmd_specialize},
+    {"cost", "FILE", "print the flops and bytes of an entry point, in its dims",
+     "The same as `specialize FILE --emit cost`: each specialized graph's\n"
+     "flops and bytes moved as expressions in the program's dims, then\n"
+     "each entry's total, evaluated for --sizes B=8,T=1024 when given\n"
+     "(docs/cost.md).",
+     BIT(OPT_OUTPUT) | BIT(OPT_SIZES) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS | BIT(OPT_HELP),
+     1, 1, cmd_cost},
     {"lsp", "", "run the language server on stdin/stdout",
      "Speak the Language Server Protocol 3.17 (JSON-RPC over stdin and\n"
      "stdout): diagnostics as you type, hover, inlay hints, go to\n"

@@ -111,3 +111,9 @@ int cmd_specialize(CliOptions *opts)
   fathom_session_free(s);
   return written ? EXIT_CLEAN : EXIT_USAGE;
 }
+
+int cmd_cost(CliOptions *opts)
+{
+  opts->emit = 4;   /* cost */
+  return cmd_specialize(opts);
+}
