@@ -317,9 +317,14 @@ class Runner:
             if status != 0:
                 self.fail(what, f"fathom specialize exit status {status}", err)
                 continue
+            doc = json.loads(out)
+            bad = schema_errors(doc)
+            if bad:
+                self.fail(what, "the document does not match docs/ir.schema.json", bad)
+                continue
             mod = mod or load(path)
             inst = getattr(mod, cls_name)(*init)
-            self.entry(what, path, fn, json.loads(out), getattr(inst, fn.name), inst)
+            self.entry(what, path, fn, doc, getattr(inst, fn.name), inst)
         for fn in fns:
             what = f"{rel}:{fn.name}"
             try:
