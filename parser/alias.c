@@ -137,6 +137,11 @@ static void walk_call(Alias *A, TSNode n, int ctx) {
     } else {
       walk(A, obj, ctx == CTX_SAFE ? CTX_SAFE : CTX_PART);
     }
+  } else if (kind(L, fn) == K_identifier && !strcmp(text_of(L, fn), "super") &&
+             local_of(A, fn) < 0) {
+    /* super(C, self).m(...) is lowered as super().m(...): the proxy is
+     * never a value, so it keeps nothing (as `super()` reads nothing) */
+    actx = CTX_SAFE;
   } else {
     int b = builtin_ctx(A, fn, ctx);
     if (b >= 0) actx = b;
