@@ -548,13 +548,14 @@ suite_examples() {
 }
 
 # The differential shape test: tests/shapes.py runs the annotated tensor
-# entry points of each program in tests/tensor and examples under CPython
+# entry points of each program in tests/tensor, examples, tests/models and
+# tests/classes (class-based models: results may be instances) under CPython
 # for several symbol sizes; every result must lie inside the return value
 # `fathom infer` gives.  One result per program with such an entry (status
 # 4: none, skipped).
 suite_shapes() {
   local py name out why
-  for py in "$TESTS"/tensor/*.py "$TESTS"/../examples/*.py "$TESTS"/models/*.py; do
+  for py in "$TESTS"/tensor/*.py "$TESTS"/../examples/*.py "$TESTS"/models/*.py "$TESTS"/classes/*.py; do
     [ -e "$py" ] || continue
     name=$(basename "$(dirname "$py")")/$(basename "$py" .py)
     out=$TMP/shapes.out
