@@ -34,6 +34,8 @@ struct Engine {
   HashMap budget_noted;    /* graphs whose budget note was given */
   bool steps_noted;
   bool depth_noted;
+  bool interrupted;        /* opt.interrupt said stop (stays so) */
+  long next_poll;          /* the step count at which to poll it again */
   bool memory_out;         /* the memory budget was exceeded (stays so) */
   unsigned memory_tick;    /* calls since the heap was last measured */
 };

@@ -8,21 +8,26 @@
  *
  *   - the "mini" source: the current text with every other def reduced to
  *     a stub (its decorators and header kept verbatim, its body replaced by
- *     the name `__fathom_stub__`, other lines emptied), every other
+ *     `return __fathom_stub__`, an undefined name, so a call returns an
+ *     error value, which is silent wherever it flows; other lines
+ *     emptied), every other
  *     top-level statement (imports, constants) verbatim, and f verbatim.
  *     Lines keep their numbers and f's lines keep their columns, so a
  *     diagnostic found there is at its place in the real text;
  *   - analysed with the whole-file pipeline: f runs as an entry point (when
  *     annotated or @jit) or with unknown arguments, and a call to another
  *     function gives an error value, which is silent: no diagnostic can
- *     come from a stub, and none is invented.  The headers are real, so
+ *     come from a stub, and none is invented (a stub that fell off its
+ *     end would return None, and `helper(x) + 1` would be a false error).  The headers are real, so
  *     arity and keyword mistakes in f's calls are still found, and every
  *     module-level name is visible (undefined-name suggestions);
- *   - the published list is: the last exact analysis's diagnostics outside
- *     f (the edit changed no line there, so they are where they were), the
- *     mini analysis's diagnostics inside f, and the exact diagnostics inside
- *     f that a caller's context produced (they carry a call chain) on lines
- *     the edit did not touch.
+ *   - the published list is: the last exact analysis's diagnostics that
+ *     cannot depend on f (outside f and the statements that name f, or
+ *     name a def that does, transitively; none from a caller's context,
+ *     since f may be on its call chain), which are where they were (the
+ *     edit changed no line there), and the mini analysis's diagnostics
+ *     inside f.  So an interim list may lack an error for a moment, and
+ *     never shows one the new text does not have.
  *
  * The interim list is a fast approximation, never the final word: the
  * server runs the exact analysis as soon as the input has been quiet for
@@ -136,15 +141,65 @@ static SrcFile *mini_source(Doc *d, const bool *keep, bool only_used)
     switch ((LineAction)act[l]) {
     case LINE_KEEP: sb_putn(&b, t, len); break;
     case LINE_EMPTY: break;
-    case LINE_STUB_BELOW: sb_printf(&b, "    %s", STUB); break;
+    case LINE_STUB_BELOW: sb_printf(&b, "    return %s", STUB); break;
     case LINE_STUB_SAME:
       sb_putn(&b, t, stub_col[l] < len ? stub_col[l] : len);
-      sb_puts(&b, STUB);
+      sb_printf(&b, "return %s", STUB);
       break;
     }
     if (l + 1 < f->nlines) sb_putc(&b, '\n');
   }
   return srcfile_new(f->path, b.len ? b.s : "", b.len);
+}
+
+/* The current text of statement j's lines. */
+static const char *stmt_text(const SrcFile *f, const ParseStmt *st, size_t *len)
+{
+  uint32_t a = f->line_starts[st->start_line];
+  uint32_t e = st->end_line + 1 < f->nlines ? f->line_starts[st->end_line + 1] : (uint32_t)f->len;
+  *len = e - a;
+  return f->text + a;
+}
+
+/* Which statements may depend on an edited def: those that name it, then
+ * those that name a def that does, and so on (by the text: a name is a
+ * word of the statement).  Their exact diagnostics may no longer hold. */
+static bool *reaching(Doc *d, const SrcFile *f, const bool *edited)
+{
+  bool *reach = fx_array(bool, d->nstmts + 1);
+  VEC(const char *) *words = fx_array(__typeof__(*words), d->nstmts + 1);
+  HashMap names;   /* the defs whose results may have changed */
+  hm_init_str(&names);
+  StrTab st;
+  strtab_init(&st);
+  for (int j = 0; j < d->nstmts; j++) {
+    size_t len;
+    const char *t = stmt_text(f, &d->stmts[j], &len);
+    for (size_t i = 0; i < len;) {
+      if (!ident_byte(t[i])) { i++; continue; }
+      size_t b = i;
+      while (b < len && ident_byte(t[b])) b++;
+      vec_push(&words[j], strtab_intern(&st, t + i, b - i));
+      i = b;
+    }
+    if (edited[j]) {
+      reach[j] = true;
+      const char *n = def_name(f, &d->stmts[j]);
+      if (*n) hm_put(&names, strtab_intern(&st, n, strlen(n)), (void *)1);
+    }
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int j = 0; j < d->nstmts; j++) {
+      if (reach[j]) continue;
+      for (int k = 0; k < words[j].len && !reach[j]; k++) reach[j] = hm_has(&names, words[j].items[k]);
+      if (!reach[j]) continue;
+      grew = true;
+      const char *n = d->stmts[j].is_def ? def_name(f, &d->stmts[j]) : "";
+      if (*n) hm_put(&names, strtab_intern(&st, n, strlen(n)), (void *)1);
+    }
+  }
+  return reach;
 }
 
 /* A diagnostic a caller's context produced: it has a call-chain note. */
@@ -163,15 +218,6 @@ static int by_position(const void *x, const void *y)
   if (a->span.line != b->span.line) return a->span.line < b->span.line ? -1 : 1;
   if (a->span.col != b->span.col) return a->span.col < b->span.col ? -1 : 1;
   return (int)a->kind - (int)b->kind;
-}
-
-/* The current text of statement j's lines. */
-static const char *stmt_text(const SrcFile *f, const ParseStmt *st, size_t *len)
-{
-  uint32_t a = f->line_starts[st->start_line];
-  uint32_t e = st->end_line + 1 < f->nlines ? f->line_starts[st->end_line + 1] : (uint32_t)f->len;
-  *len = e - a;
-  return f->text + a;
 }
 
 /* Analyse the defs flagged in need[] alone and file each one's diagnostics
@@ -246,21 +292,22 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   }
   if (nneed) analyse_alone(d, o, need);
 
-  /* the exact diagnostics outside the edited defs, and inside them those a
-   * caller's context gave on untouched lines; then each edited def's own */
-  uint8_t *edited_line = fx_alloc_atomic(old->nlines + 1);
+  /* the exact diagnostics that cannot depend on the edit: outside the
+   * statements that reach an edited def (by name, transitively), and not
+   * from a caller's context (the edited def may be on its call chain);
+   * then each edited def's own.  Interim diagnostics may miss an error for
+   * LSP_IDLE_MS; they never show one the new text does not have. */
+  bool *reach = reaching(d, cur, edited);
+  uint8_t *stale_line = fx_alloc_atomic(old->nlines + 1);
   for (int k = 0; k < d->nstmts; k++)
-    if (edited[k])
+    if (reach[k])
       for (uint32_t l = d->stmts[k].start_line; l <= d->stmts[k].end_line && l < old->nlines; l++)
-        edited_line[l] = 1;
+        stale_line[l] = 1;
   vec_clear(out);
   for (int i = 0; i < d->diags.diags.len; i++) {
     const Diag *g = d->diags.diags.items[i];
-    bool inside = g->span.line < old->nlines && edited_line[g->span.line];
-    bool touched = false;
-    for (uint32_t l = g->span.line; l <= g->span.end_line && l < old->nlines; l++)
-      touched |= changed[l];
-    if (!inside || (from_a_caller(g) && !touched)) vec_push(out, g);
+    bool stale = g->span.line >= old->nlines || stale_line[g->span.line] || from_a_caller(g);
+    if (!stale) vec_push(out, g);
   }
   for (int k = 0; k < d->nstmts; k++)
     for (int i = 0; edited[k] && i < d->interim[k].diags.len; i++)

@@ -650,6 +650,9 @@ suite_lsp() {
   local out=$TMP/lsp.out
   TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_lsp.py" "$FATHOM"
   ok_lines lsp "$out"
+  out=$TMP/lsp_features.out
+  TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_lsp_features.py" "$FATHOM"
+  ok_lines lsp "$out"
 }
 
 # A real client: headless Neovim opens a planted-bug example through
