@@ -465,16 +465,50 @@ const AbsValue *lsp_broad_result(Doc *d, const AnfGraph *g)
   return acc;
 }
 
+/* An inlay hint's text for the values vals[0..n) of the analysed contexts
+ * (newest first): the broadened value of the first context, the one hover
+ * lists first, and "(+k)" when k other values come from other contexts
+ * (hover lists them).  The join of all would say less: a symbolic entry
+ * and a call with concrete sizes join to `?` dims. */
+static const char *hint_text(Doc *d, const AbsValue *const *vals, int n)
+{
+  if (!n) return NULL;
+  AbsStore *st = d->a->st;
+  const AbsValue *first = abs_broaden(st, vals[n - 1]);
+  if (first->kind == ABS_BOTTOM || first->kind == ABS_UNKNOWN || abs_has_error(first))
+    return NULL;
+  int others = 0;
+  HashMap seen;
+  hm_init_str(&seen);
+  const char *text = abs_to_string(first);
+  hm_put(&seen, text, (void *)text);
+  for (int i = n - 2; i >= 0; i--) {
+    const char *t = abs_to_string(abs_broaden(st, vals[i]));
+    if (hm_has(&seen, t)) continue;
+    hm_put(&seen, t, (void *)t);
+    others++;
+  }
+  return others ? fx_sprintf("%s (+%d)", text, others) : text;
+}
+
 static const char *broad_value(Doc *d, const AnfNode *n)
 {
-  const AbsValue *v = lsp_broad_value(d, n);
-  return v ? abs_to_string(v) : NULL;
+  CtxTable *t = engine_contexts(d->a->E);
+  VEC(const AbsValue *) vals = {0};
+  for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
+    const AbsValue *v = c->lenient ? NULL : engine_value(d->a->E, c, n);
+    if (v) vec_push(&vals, v);
+  }
+  return hint_text(d, vals.items, vals.len);
 }
 
 static const char *broad_result(Doc *d, const AnfGraph *g)
 {
-  const AbsValue *v = lsp_broad_result(d, g);
-  return v ? abs_to_string(v) : NULL;
+  CtxTable *t = engine_contexts(d->a->E);
+  VEC(const AbsValue *) vals = {0};
+  for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph)
+    if (c->state != CTX_NEW && c->result && !c->lenient) vec_push(&vals, c->result);
+  return hint_text(d, vals.items, vals.len);
 }
 
 typedef struct Hints {

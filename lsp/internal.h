@@ -72,6 +72,7 @@ typedef struct Doc {
   ParseDoc *pd;          /* tree-sitter tree kept between edits */
   bool dirty;            /* text changed since the last analysis */
   bool too_large;        /* over LSP_MAX_ANALYSED bytes: not analysed */
+  bool interrupted;      /* the last parse stopped for a newer message */
   bool desynced;         /* a change could not be applied: the text is not
                             the client's until a full-text change */
   SrcFile *file;         /* the current text */

@@ -271,6 +271,8 @@ static void analyse_doc(Server *S, Doc *d)
   StrTab *strings = fx_new(StrTab);
   strtab_init(strings);
   d->m = parse_doc_module(d->pd, d->file, strings, &d->diags);
+  d->interrupted = parse_interrupted();
+  if (d->interrupted) return;   /* incomplete: analyse_doc_interruptible restores */
   d->nstmts = parse_doc_statements(d->pd, &d->stmts);
   anf_manage(d->m);
   d->a = analyze_module(d->m, &d->diags, S->options);
@@ -295,9 +297,11 @@ static bool analyse_doc_interruptible(Server *S, Doc *d)
   o.engine.interrupt_ctx = S;
   const AnalysisOptions *keep = S->options;
   S->options = &o;
+  parse_set_interrupt(input_waiting, S);
   analyse_doc(S, d);
+  parse_set_interrupt(NULL, NULL);
   S->options = keep;
-  if (!d->a || !engine_interrupted(d->a->E)) return true;
+  if (!d->interrupted && (!d->a || !engine_interrupted(d->a->E))) return true;
   *d = saved;
   d->exact_pending = true;
   S->interrupted++;
@@ -359,7 +363,7 @@ static void refresh(Server *S)
     S->analyses++;
     if (back_to_exact(d)) {
       S->analyses--;
-      publish_exact(S, d, true);
+      publish_exact(S, d, false);   /* as an exact pass would: this version's */
       continue;
     }
     if (!d->desynced && incremental_interim(d, S->options, &interim)) {
@@ -437,8 +441,9 @@ static Doc *request_doc(Server *S, json_t *id, json_t *params, uint32_t *offset)
     reply_error(S, id, INVALID_PARAMS, "params.position must be {line, character} (integers >= 0)");
     return NULL;
   }
+  bool was_dirty = d->dirty;
   if ((d->dirty || d->exact_pending) && back_to_exact(d)) {
-    publish_exact(S, d, true);
+    publish_exact(S, d, !was_dirty);
   } else if (d->dirty || d->exact_pending) {   /* requests see the exact analysis */
     bool interim = !d->dirty;
     analyse_doc(S, d);

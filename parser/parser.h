@@ -39,6 +39,12 @@ AnfModule *parse_program(const SrcFile *const *files, int nfiles, const ProgramS
  * the module's real path (realpath(3)). */
 typedef const SrcFile *(*ParseOverlay)(void *ctx, const char *real_path);
 void parse_set_overlay(ParseOverlay fn, void *ctx);
+/* The language server's stop signal: polled every 16 function bodies while
+ * lowering; once it returns true the rest is not lowered and
+ * parse_interrupted() says so until the next parse (the module is
+ * incomplete: throw it away).  NULL: never stop. */
+void parse_set_interrupt(bool (*fn)(void *ctx), void *ctx);
+bool parse_interrupted(void);
 
 /* A file of at least `bytes` bytes is parsed in two halves on two threads
  * (see parser.c); 0 restores the default (16 KiB), SIZE_MAX turns it off.

@@ -697,7 +697,7 @@ def measure_memory():
         chunk = []
         for k in range(10):
             version += 1
-            digit = str((batch * 10 + k) % 10)
+            digit = str((batch + k) % 10)   # each batch ends on a new text
             body = json.dumps({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
                 "textDocument": {"uri": uri, "version": version},
                 "contentChanges": [{"range": {"start": {"line": row, "character": 8},
