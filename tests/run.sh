@@ -746,6 +746,11 @@ suite_specialize() {
   # shellcheck disable=SC2016 # $1 and $2 belong to the inner sh
   spec_case c-comment-path 0 '' sh -c '"$1" specialize "$2/m.py" --entry f --emit c -o "$2/m.c" &&
     cc -std=c17 -Werror -c "$2/m.c" -o "$2/m.o"' sh "$FATHOM" "$TMP/sp*/x"
+  # `fathom cost` is `specialize --emit cost`; malformed --sizes is an error
+  spec_case cost-command 0 '^  with B=32: flops = 1222208, bytes = 218880$' \
+    "$FATHOM" cost "$dir/cost_mlp.py" --entry mlp --sizes B=32
+  spec_case cost-bad-sizes 1 'expected NAME=VALUE' \
+    "$FATHOM" cost "$dir/cost_mlp.py" --entry mlp --sizes B8
   for py in "$dir"/*.py; do
     name=$(basename "$py" .py)
     IFS= read -r first <"$py" || true
