@@ -61,6 +61,7 @@ bool span_valid(Span s);          /* has a file and start <= end <= len */
   X(DK_BUDGET, "budget", SEV_WARNING)                        \
   X(DK_UNRESOLVED_IMPORT, "unresolved-import", SEV_ERROR)    \
   X(DK_IMPORT_CYCLE, "import-cycle", SEV_ERROR)              \
+  X(DK_LATE_BINDING, "late-binding", SEV_WARNING)            \
   X(DK_REVEAL, "reveal-type", SEV_NOTE)
 
 typedef enum {

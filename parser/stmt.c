@@ -147,6 +147,7 @@ static void unpack_into(Lower *L, Scope *s, Span sp, AnfNode *r, int *vars, int 
     AnfNode *v = n == 1 ? r : op_call(L, s, sp, OP_GETITEM, 2, r, anf_const_int(L->mod, sp, i));
     if (!v->name) v->name = s->locals.items[vars[i]].name;
     s->cur.env[vars[i]] = (Binding){.node = v, .st = st[i]};
+    if (s->late.len) late_bound(L, s, vars[i], v);
   }
 }
 
@@ -880,6 +881,7 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
       lower_static_def(L, fs, loc, false);
     }
   }
+  late_close(L, fs);
   L->init_self = outer_init_self;
   L->init_helpers = outer_helpers;
 }
@@ -901,6 +903,7 @@ static bool nested_decorators(Lower *L, TSNode n) {
 static void lower_def_into(Lower *L, Scope *s, TSNode def, AnfGraph *g) {
   g->lexical = s->cur.g;
   Scope *fs = scope_new(L, s, SC_FUNCTION, g->name);
+  fs->made_to = ts_node_end_byte(def);
   lower_params(L, s, fs, g, field(L, def, L->f_parameters));
   lower_function_body(L, fs, g, def);
 }
