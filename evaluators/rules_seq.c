@@ -296,6 +296,20 @@ const AbsValue *rule_list_extend(EvalCall *c) {
                        concat_items(c, xs->list.known, items));
 }
 
+/* extend_arg(t, xs): the right operand of `xs += t`.  CPython's list +=
+ * is extend, so it takes any iterable (`xs += (3,)` is fine where
+ * `xs = xs + (3,)` is a TypeError): with a list xs the operand is list(t),
+ * and the add that follows joins two lists.  Otherwise t, for the add. */
+const AbsValue *rule_extend_arg(EvalCall *c) {
+  const AbsValue *t = c->args[0], *xs = c->args[1];
+  if (xs->kind != ABS_LIST || t->kind == ABS_LIST) return t;
+  if (rules_vague(t)) return abs_list(c->st, abs_unknown(c->st));
+  if (!rules_iterable(t)) return not_iterable(c, t, "list +=");
+  const AbsValue *items = known_items(c, t);
+  if (items && items->kind == ABS_ERROR) return items;
+  return list_of_items(c, elem_of_items(c, abs_bottom(c->st), t), items);
+}
+
 /* v with every list in it (through tuples, optionals, zip and enumerate)
  * made list[unknown] of unknown length; NULL when v holds no list. */
 static const AbsValue *forget_lists(AbsStore *st, const AbsValue *v, int depth) {

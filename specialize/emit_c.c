@@ -860,7 +860,7 @@ static const char *seq_prim(Emit *e, const SpecNode *x, const char **a) {
   case OP_ENUMERATE: case OP_ZIP: return iter_make(e, x, a);
   case OP_PARTIAL: return partial_expr(e, x, a);
   case OP_MAKE_LIST: case OP_LIST: case OP_COMP_INIT: case OP_LIST_APPEND: case OP_LIST_EXTEND:
-  case OP_COMP_APPEND: {
+  case OP_COMP_APPEND: case OP_EXTEND_ARG: {
     if (kr != ABS_LIST) break;
     const AbsValue *lt = strip(e, x->type);
     int k = list_id(e, lt);
@@ -872,7 +872,7 @@ static const char *seq_prim(Emit *e, const SpecNode *x, const char **a) {
       return l;
     }
     if (op == OP_COMP_INIT || (op == OP_LIST && !x->ninputs)) return empty;
-    if (op == OP_LIST) return list_extend(e, lt, empty, t0, a[0]);
+    if (op == OP_LIST || op == OP_EXTEND_ARG) return list_extend(e, lt, empty, t0, a[0]);
     const char *l = conv(e, t0, lt, a[0]);
     if (op == OP_LIST_EXTEND) return list_extend(e, lt, l, t1, a[1]);
     return fx_sprintf("fx_lapp%d(%s, %s)", k, l, conv(e, t1, lt->list.elem, a[1]));
