@@ -33,6 +33,8 @@ struct Engine {
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */
   bool steps_noted;
+  long items_made;         /* tuple items copied by slices, + and * (rules_seq.c) */
+  bool items_noted;
   bool depth_noted;
   bool memory_out;         /* the memory budget was exceeded (stays so) */
   unsigned memory_tick;    /* calls since the heap was last measured */

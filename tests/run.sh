@@ -203,7 +203,15 @@ suite_bad() {
   bad_case binary 1 "$syntax" "${check[@]}" "$dir/binary.py"
   bad_case utf8-in-string 1 "$syntax" "${check[@]}" "$dir/utf8_string.py"
   bad_case utf8-in-identifier 1 "$syntax" "${check[@]}" "$dir/utf8_ident.py"
-  bad_case long-line 0 '^Success' "${check[@]}" "$dir/long_line.py"
+  bad_case long-line 1 'nested too deeply' "${check[@]}" "$dir/long_line.py"
+  bad_case deep-expression 1 'nested too deeply.*\[syntax\]' "${check[@]}" "$dir/deep_expr.py"
+  bad_case deep-expression-ok 0 '^Success' "${check[@]}" "$dir/deep_expr_ok.py"
+  bad_case too-big 2 'more than the 32 MiB fathom reads' "${check[@]}" "$dir/too_big.py"
+  bad_case dev-zero 1 'NUL byte' timeout 20 "${check[@]}" "$dir/zero.py"
+  bad_case stdin-dev-zero 1 'NUL byte' \
+    bash -c '"$@" </dev/zero' zero timeout 20 "${check[@]}" -
+  bad_case parse-memory 2 'more than --max-memory 1 allows' \
+    "${check[@]}" --max-memory 1 "$dir/many_undefined.py"
   bad_case deep-parens '0|1' '^Success|error: ' "${check[@]}" "$dir/deep_parens.py"
   bad_case deep-ifs 0 '^Success' "${check[@]}" "$dir/deep_ifs.py"
   bad_case deep-ifs-1000 1 "$syntax" "${check[@]}" "$dir/deep_ifs_1000.py"
@@ -250,7 +258,7 @@ suite_bad() {
     "$FATHOM" infer "$TESTS/infer/entry_bool_dtype.py" --entry pick --args 'Tensor[bool, (3,)], Tensor[f32, (3,)]'
   # `fathom anf` must survive the same inputs, with the same exit status.
   local spec name
-  for spec in empty:0 binary:1 utf8_string:1 utf8_ident:1 long_line:0 'deep_parens:0|1' deep_ifs:0 \
+  for spec in empty:0 binary:1 utf8_string:1 utf8_ident:1 long_line:1 'deep_parens:0|1' deep_ifs:0 \
     deep_ifs_1000:1 elif_chain:0; do
     name=${spec%%:*}
     bad_case "anf-$name" "${spec#*:}" '' "$FATHOM" anf "$dir/$name.py"
