@@ -497,6 +497,7 @@ static void check_indentation(Lower *L, TSNode block) {
     bool unindent = i > 0 && prev_end > 0 && line_indent(L, prev_end - 1) > p.column;
     Span sp = span_of(L, kids[i]);
     sp = span_from_bytes(L->file, sp.start, sp.start);
+    if (L->limit_reported && sp.start >= L->limit_at) return; /* CPython stopped earlier */
     diag_report(L->diags, DK_SYNTAX, sp, "%s",
                 unindent ? "unindent does not match any outer indentation level"
                          : "unexpected indent");
@@ -516,6 +517,8 @@ enum { MAX_INDENT = 99, MAX_BRACKETS = 200, MAX_TREE_DEPTH = 2994 };
 
 /* The syntax scan's running state: nested blocks and open brackets so far,
  * in source order, and whether each limit was reported. */
+enum { TAB_STACK = 128 };
+
 typedef struct SyntaxScan {
   int blocks, brackets;
   bool indent_reported, bracket_reported, depth_reported;
@@ -602,6 +605,71 @@ static void check_tree_depth(Lower *L, SyntaxScan *st, TSNode n) {
   limit_reached(L, n);
 }
 
+/* The indentation of the line where byte `at` starts, as CPython's
+ * tokenizer measures it twice: tabs to the next multiple of 8, and tabs as
+ * one column. */
+static void indent_cols(Lower *L, uint32_t at, uint32_t *c8, uint32_t *c1) {
+  uint32_t a = at;
+  while (a > 0 && L->src[a - 1] != '\n') a--;
+  *c8 = *c1 = 0;
+  for (; a < at && (L->src[a] == ' ' || L->src[a] == '\t' || L->src[a] == '\f'); a++) {
+    if (L->src[a] == '\t') *c8 = (*c8 / 8 + 1) * 8;
+    else if (L->src[a] == ' ') (*c8)++;
+    else *c8 = 0;   /* a form feed resets the column, as in CPython */
+    *c1 = L->src[a] == '\f' ? 0 : *c1 + 1;
+  }
+}
+
+/* CPython's TabError, as its tokenizer finds it: each logical line's
+ * indentation is measured twice (indent_cols), and both measures must
+ * order it the same way against the stack of open indentation levels
+ * (equal to the top by both, deeper by both, or back to an open level
+ * by both).  The logical lines are the statements and clauses that start
+ * their line, found by walking only compound statements.  A dedent to no
+ * open level stops the check (an IndentationError, reported elsewhere).
+ * Reported at the first offending line, which then ends what CPython
+ * reads (limit_reached).  Files without a tab skip all this. */
+static void check_tabs(Lower *L, TSNode root) {
+  if (!memchr(L->src, '\t', L->file->len)) return;
+  uint32_t c8s[TAB_STACK], c1s[TAB_STACK];
+  int top = 0;
+  c8s[0] = c1s[0] = 0;
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  bool down = true;
+  for (;;) {
+    if (!(down && ts_tree_cursor_goto_first_child(&c))) {
+      for (;;) {
+        if (ts_tree_cursor_goto_next_sibling(&c)) break;
+        if (!ts_tree_cursor_goto_parent(&c)) { ts_tree_cursor_delete(&c); return; }
+      }
+    }
+    TSNode n = ts_tree_cursor_current_node(&c);
+    down = (sym_flags(L, n) & SYM_COMPOUND) != 0;
+    uint32_t at = ts_node_start_byte(n);
+    if (!ts_node_is_named(n) || kind(L, n) == K_comment || kind(L, n) == K_block ||
+        !first_on_line(L, at))
+      continue;
+    uint32_t c8, c1;
+    indent_cols(L, at, &c8, &c1);
+    bool bad;
+    if (c8 > c8s[top]) {
+      bad = c1 <= c1s[top];
+      if (top + 1 < TAB_STACK) { top++; c8s[top] = c8; c1s[top] = c1; }
+    } else {
+      while (top > 0 && c8 < c8s[top]) top--;
+      if (c8 != c8s[top]) { ts_tree_cursor_delete(&c); return; }
+      bad = c1 != c1s[top];
+    }
+    if (!bad) continue;
+    diag_report(L->diags, DK_SYNTAX, span_from_bytes(L->file, at, at),
+                "inconsistent use of tabs and spaces in indentation (CPython's TabError: "
+                "indent with tabs only or with spaces only)");
+    limit_reached(L, n);
+    ts_tree_cursor_delete(&c);
+    return;
+  }
+}
+
 /* Must the scan look inside n?  Only where something can be found: ERROR
  * and MISSING nodes (then ts_node_has_error is set on every ancestor),
  * blocks (only compound statements hold them), or enough open brackets to
@@ -645,6 +713,7 @@ static bool scan_enter(Lower *L, SyntaxScan *st, TSNode n) {
  * only the subtrees where one of them can be found (see scan_descends):
  * for a file without errors, the statements and little else. */
 static void scan_syntax(Lower *L, TSNode root) {
+  check_tabs(L, root);
   SyntaxScan st = {0};
   TSTreeCursor c = ts_tree_cursor_new(root);
   bool down = scan_enter(L, &st, root);
