@@ -229,6 +229,15 @@ suite_bad() {
   bad_case output-over-input 2 "refusing to write the output over the input file" \
     "$FATHOM" specialize "$dir/own_output.py" --entry f --emit c -o "$dir/../bad/own_output.py"
   bad_case output-over-input-kept 0 '^    return x \+ 1$' cat "$dir/own_output.py"
+  # the C emitter's runtime errors: a message and status 1, never a signal
+  local crun='f=$1; e=$2; shift 2; "$F" specialize --entry "$e" --emit c --c-main "$f" >"$D/$e.c" &&
+    cc -std=c11 -O2 -o "$D/$e" "$D/$e.c" -lm && "$D/$e" "$@"'
+  local cerr=(env F="$FATHOM" D="$dir" bash -c "$crun" crun "$TESTS/bad/c_runtime_errors.py")
+  bad_case c-float-pow-overflow 1 "^OverflowError" "${cerr[@]}" big 10.0
+  bad_case c-float-pow-ok 0 "^2.718" "${cerr[@]}" big 1.0001
+  bad_case c-negative-fractional-pow 1 "^ValueError: negative number" "${cerr[@]}" neg -4.0
+  bad_case c-deep-recursion 1 "^RecursionError" "${cerr[@]}" depth 100000000
+  bad_case c-recursion-ok 0 "^1000$" "${cerr[@]}" depth 1000
   bad_case many-undefined 1 "name 'gw19999' is not defined" "${check[@]}" "$dir/many_undefined.py"
   bad_case crlf-strings 0 '^f\(\) -> tuple\[i64=5, i64=2\]$' "$FATHOM" infer "$dir/crlf_strings.py"
   bad_case cr-only 0 '^f\(\) -> i64=1$' "$FATHOM" infer "$dir/cr_only.py"
