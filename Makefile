@@ -9,7 +9,7 @@
 #   make asan       the same tests against an ASan+UBSan build (build-asan/)
 #   make bench      benchmarks: ratios against a baseline measured in the same run
 #   make bench-peers  fathom against pyright and mypy (installs them: npm, apt-get)
-#   make install PREFIX=/usr/local   (fathom, libfathom.a, fathom.h, fathom.pc)
+#   make install PREFIX=/usr/local   (fathom, libfathom.a and .so, fathom.h, fathom.pc)
 #   make graphs     the typed graphs of the examples as SVG ($(BUILD)/graphs)
 
 BUILD    ?= build
@@ -59,6 +59,23 @@ $(BUILD)/libfathom.a: $(LIB_OBJ) $(TS_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# The shared library: the same sources compiled position-independent (in
+# $(BUILD)/pic/, only when it is asked for: make install, the specialize
+# suite), exporting only the fathom_ functions of fathom.h (include/fathom.map).
+PIC_OBJ  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/grammar/parser.o $(BUILD)/pic/grammar/scanner.o
+
+$(BUILD)/pic/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
+
+$(BUILD)/pic/grammar/%.o: $(GRAMMAR)/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(OPT) $(EXTRA_CFLAGS) -fPIC -w -I$(GRAMMAR) -c $< -o $@
+
+$(BUILD)/libfathom.so: $(PIC_OBJ) include/fathom.map
+	$(CC) $(CFLAGS_ALL) -shared -Wl,--version-script=include/fathom.map \
+	  -Wl,-soname,libfathom.so.0 $(PIC_OBJ) $(LDLIBS_ALL) -lpthread -o $@
+
 $(BUILD)/fathom: $(CLI_OBJ) $(BUILD)/libfathom.a
 	$(CC) $(CFLAGS_ALL) $(CLI_OBJ) $(BUILD)/libfathom.a $(LDLIBS_ALL) -o $@
 
@@ -106,10 +123,12 @@ bench-peers: deps
 $(BUILD)/bench_parse: bench/bench_parse.c $(BUILD)/libfathom.a
 	$(CC) $(CFLAGS_ALL) bench/bench_parse.c $(BUILD)/libfathom.a $(LDLIBS_ALL) -o $@
 
-install: all
+install: all $(BUILD)/libfathom.so
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(BUILD)/fathom $(DESTDIR)$(PREFIX)/bin/fathom
 	install -m 644 $(BUILD)/libfathom.a $(DESTDIR)$(PREFIX)/lib/libfathom.a
+	install -m 755 $(BUILD)/libfathom.so $(DESTDIR)$(PREFIX)/lib/libfathom.so.0
+	ln -sf libfathom.so.0 $(DESTDIR)$(PREFIX)/lib/libfathom.so
 	@if [ -f include/fathom.h ]; then install -m 644 include/fathom.h $(DESTDIR)$(PREFIX)/include/; fi
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|0.1.0|' include/fathom.pc.in \

@@ -43,6 +43,7 @@ give the same bytes on every run.
 """
 import argparse
 import json
+import os
 import random
 import re
 import sys
@@ -356,6 +357,21 @@ RESERVED = {"abs", "sum", "max", "min", "len", "range", "print", "float", "int",
             "delattr", "frozenset", "bytes", "bytearray", "memoryview", "complex", "issubclass",
             "reversed", "staticmethod", "classmethod", "ascii", "breakpoint", "__name__",
             "__file__", "__doc__", "__spec__", "__loader__", "__package__", "__builtins__", "seed"}
+
+
+def _dsl_names():
+    """Every name the DSL or Python gives a meaning without a definition:
+    the python names of anf/ops.def (ops added later included) and the
+    builtins, so a planted typo is never one of them (`trial` -> `tril`)."""
+    import builtins
+    names = set(dir(builtins))
+    ops = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "anf", "ops.def")
+    with open(ops, encoding="utf-8") as f:
+        names.update(re.findall(r'^OP\(\w+, "[^"]*", "([^"]+)"', f.read(), re.M))
+    return names
+
+
+RESERVED |= _dsl_names()
 
 
 # ---------------------------------------------------------------- recipes

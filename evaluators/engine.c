@@ -530,9 +530,22 @@ static bool over_memory(Engine *E, AnfNode *site) {
   return true;
 }
 
+enum { POLL_STEPS = 4096 };
+
+/* Poll opt.interrupt every POLL_STEPS steps (a poll is a system call in
+ * the language server: about a microsecond). */
+static bool interrupted(Engine *E) {
+  if (E->interrupted || !E->opt.interrupt || E->stats.steps < E->next_poll) return E->interrupted;
+  E->next_poll = E->stats.steps + POLL_STEPS;
+  E->interrupted = E->opt.interrupt(E->opt.interrupt_ctx);
+  return E->interrupted;
+}
+
+bool engine_interrupted(const Engine *E) { return E->interrupted; }
+
 static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
                                     const Ctx *pctx, const Args *a) {
-  if (over_memory(E, site)) return abs_unknown(E->st);
+  if (over_memory(E, site) || interrupted(E)) return abs_unknown(E->st);
   if (E->stats.steps > E->opt.max_steps) {
     if (!E->steps_noted) {
       E->steps_noted = true;

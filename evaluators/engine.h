@@ -36,6 +36,8 @@ struct Engine {
   long items_made;         /* tuple items copied by slices, + and * (rules_seq.c) */
   bool items_noted;
   bool depth_noted;
+  bool interrupted;        /* opt.interrupt said stop (stays so) */
+  long next_poll;          /* the step count at which to poll it again */
   bool memory_out;         /* the memory budget was exceeded (stays so) */
   unsigned memory_tick;    /* calls since the heap was last measured */
 };

@@ -34,6 +34,12 @@ typedef struct EngineOptions {
   int max_depth;      /* nested contexts on the evaluation stack */
   long max_memory_mb; /* collected heap in use (MiB) before further calls
                          give unknown; 0: no limit */
+  /* Polled every few thousand steps when set (the language server: has a
+   * newer edit arrived?); once it returns true, every further call gives
+   * unknown at once and engine_interrupted says so: the caller throws the
+   * analysis away. */
+  bool (*interrupt)(void *ctx);
+  void *interrupt_ctx;
 } EngineOptions;
 
 void engine_default_options(EngineOptions *o);
@@ -131,6 +137,8 @@ void engine_flush(Engine *E);
 /* The value of node n in context ctx after a run (NULL: never evaluated). */
 const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n);
 CtxTable *engine_contexts(Engine *E);
+/* Whether EngineOptions.interrupt stopped the analysis. */
+bool engine_interrupted(const Engine *E);
 EngineStats engine_stats(const Engine *E);
 AbsStore *engine_store(Engine *E);
 

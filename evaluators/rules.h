@@ -163,6 +163,10 @@ enum { RULES_MAX_ITEMS = 1 << 16 };
  * and unknown (sound: every value is inside it). */
 const AbsValue *rules_too_many_items(EvalCall *c);
 
+/* The i-th member of a tensor (its attributes, then its methods), or NULL
+ * past the last: the language server's completion. */
+const char *rules_tensor_member(int i);
+
 /* ---- strings (rules_str.c) ---- */
 
 /* Number of code points of n UTF-8 bytes. */

@@ -1101,6 +1101,17 @@ static const Method methods[] = {
   {NULL, OP_ADD},
 };
 
+const char *rules_tensor_member(int i) {
+  static const char *const attrs[] = {"shape", "dtype", "ndim", "size", "T", "mT", "item"};
+  int nattrs = (int)(sizeof attrs / sizeof *attrs);
+  if (i < 0) return NULL;
+  if (i < nattrs) return attrs[i];
+  i -= nattrs;
+  for (int k = 0; methods[k].name; k++)
+    if (k == i) return methods[k].name;
+  return NULL;
+}
+
 /* numpy's own members of an array, which the runtime's Tensor inherits
  * but the DSL does not model: a warning, and the value is unknown. */
 static const char *const numpy_members[] = {

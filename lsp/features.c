@@ -421,14 +421,15 @@ json_t *feature_document_symbols(Doc *d, PosEncoding enc)
 
 /* ---- inlay hints ---- */
 
-/* The broadened join of n's values over its graph's contexts, or NULL. */
-static const char *broad_value(Doc *d, const AnfNode *n)
+/* The broadened join of n's values over its graph's contexts (the
+ * analysed calls'), or NULL when they do not join or say nothing. */
+const AbsValue *lsp_broad_value(Doc *d, const AnfNode *n)
 {
   CtxTable *t = engine_contexts(d->a->E);
   AbsStore *st = d->a->st;
   const AbsValue *acc = NULL;
   for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
-    if (c->lenient) continue;   /* inlay hints: the analysed calls' values */
+    if (c->lenient) continue;
     const AbsValue *v = engine_value(d->a->E, c, n);
     if (!v) continue;
     v = abs_broaden(st, v);
@@ -443,10 +444,11 @@ static const char *broad_value(Doc *d, const AnfNode *n)
   }
   if (!acc || acc->kind == ABS_BOTTOM || acc->kind == ABS_UNKNOWN || abs_has_error(acc))
     return NULL;
-  return abs_to_string(acc);
+  return acc;
 }
 
-static const char *broad_result(Doc *d, const AnfGraph *g)
+/* The same for g's results. */
+const AbsValue *lsp_broad_result(Doc *d, const AnfGraph *g)
 {
   CtxTable *t = engine_contexts(d->a->E);
   AbsStore *st = d->a->st;
@@ -460,7 +462,53 @@ static const char *broad_result(Doc *d, const AnfGraph *g)
   }
   if (!acc || acc->kind == ABS_UNKNOWN || acc->kind == ABS_BOTTOM || abs_has_error(acc))
     return NULL;
-  return abs_to_string(acc);
+  return acc;
+}
+
+/* An inlay hint's text for the values vals[0..n) of the analysed contexts
+ * (newest first): the broadened value of the first context, the one hover
+ * lists first, and "(+k)" when k other values come from other contexts
+ * (hover lists them).  The join of all would say less: a symbolic entry
+ * and a call with concrete sizes join to `?` dims. */
+static const char *hint_text(Doc *d, const AbsValue *const *vals, int n)
+{
+  if (!n) return NULL;
+  AbsStore *st = d->a->st;
+  const AbsValue *first = abs_broaden(st, vals[n - 1]);
+  if (first->kind == ABS_BOTTOM || first->kind == ABS_UNKNOWN || abs_has_error(first))
+    return NULL;
+  int others = 0;
+  HashMap seen;
+  hm_init_str(&seen);
+  const char *text = abs_to_string(first);
+  hm_put(&seen, text, (void *)text);
+  for (int i = n - 2; i >= 0; i--) {
+    const char *t = abs_to_string(abs_broaden(st, vals[i]));
+    if (hm_has(&seen, t)) continue;
+    hm_put(&seen, t, (void *)t);
+    others++;
+  }
+  return others ? fx_sprintf("%s (+%d)", text, others) : text;
+}
+
+static const char *broad_value(Doc *d, const AnfNode *n)
+{
+  CtxTable *t = engine_contexts(d->a->E);
+  VEC(const AbsValue *) vals = {0};
+  for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
+    const AbsValue *v = c->lenient ? NULL : engine_value(d->a->E, c, n);
+    if (v) vec_push(&vals, v);
+  }
+  return hint_text(d, vals.items, vals.len);
+}
+
+static const char *broad_result(Doc *d, const AnfGraph *g)
+{
+  CtxTable *t = engine_contexts(d->a->E);
+  VEC(const AbsValue *) vals = {0};
+  for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph)
+    if (c->state != CTX_NEW && c->result && !c->lenient) vec_push(&vals, c->result);
+  return hint_text(d, vals.items, vals.len);
 }
 
 typedef struct Hints {
@@ -543,4 +591,23 @@ json_t *feature_inlay_hints(Doc *d, PosEncoding enc, uint32_t start, uint32_t en
     graph_hints(&H, g);
   }
   return H.list;
+}
+
+/* ---- for navigate.c ---- */
+
+const AnfNode *lsp_binding_at(Doc *d, const char *name, uint32_t off)
+{
+  return binding_at(d, name, off);
+}
+
+const AnfGraph *lsp_function_named(Doc *d, const char *name, uint32_t off)
+{
+  return function_named(d->a->m, name, off);
+}
+
+const char *lsp_graph_signatures(Doc *d, const AnfGraph *g) { return graph_signatures(d, g); }
+
+bool lsp_def_name_span(const SrcFile *f, const AnfGraph *g, Span *out)
+{
+  return def_name_span(f, g, out);
 }

@@ -7,6 +7,9 @@
  *   server.c    the message loop, lifecycle, documents, analysis and
  *               publishDiagnostics
  *   features.c  hover, inlayHint, definition, documentSymbol
+ *   navigate.c  documentHighlight, references, rename, workspace/symbol,
+ *               completion, signatureHelp, codeAction (names by scope:
+ *               parser/names.c)
  *   incremental.c  interim diagnostics after an edit inside def bodies
  *
  * Documents hold GC memory (text, SrcFile, module, analysis) plus one
@@ -69,6 +72,9 @@ typedef struct Doc {
   ParseDoc *pd;          /* tree-sitter tree kept between edits */
   bool dirty;            /* text changed since the last analysis */
   bool too_large;        /* over LSP_MAX_ANALYSED bytes: not analysed */
+  bool interrupted;      /* the last parse stopped for a newer message */
+  bool desynced;         /* a change could not be applied: the text is not
+                            the client's until a full-text change */
   SrcFile *file;         /* the current text */
   /* the last exact analysis (of the whole file, as `fathom check`) */
   SrcFile *exact_file;   /* the text it analysed */
@@ -100,5 +106,30 @@ json_t *feature_hover(Doc *d, PosEncoding enc, uint32_t offset);
 json_t *feature_inlay_hints(Doc *d, PosEncoding enc, uint32_t start, uint32_t end);
 json_t *feature_definition(Doc *d, PosEncoding enc, uint32_t offset);
 json_t *feature_document_symbols(Doc *d, PosEncoding enc);
+/* What navigate.c reads off the analysis (features.c): the binding of a
+ * name seen from off, the function a name denotes there, a function's
+ * inferred signatures (one line per context), the broadened join of a
+ * node's values or of a function's results (NULL: none or no join), and
+ * where a def's name is. */
+const AnfNode *lsp_binding_at(Doc *d, const char *name, uint32_t off);
+const AnfGraph *lsp_function_named(Doc *d, const char *name, uint32_t off);
+const char *lsp_graph_signatures(Doc *d, const AnfGraph *g);
+const AbsValue *lsp_broad_value(Doc *d, const AnfNode *n);
+const AbsValue *lsp_broad_result(Doc *d, const AnfGraph *g);
+bool lsp_def_name_span(const SrcFile *f, const AnfGraph *g, Span *out);
+
+/* ---- navigate.c: highlight, references, rename, workspace symbols,
+ * completion, signature help, code actions ---- */
+json_t *feature_highlight(Doc *d, PosEncoding enc, uint32_t offset);
+json_t *feature_references(Doc *d, PosEncoding enc, uint32_t offset, bool declarations);
+json_t *feature_prepare_rename(Doc *d, PosEncoding enc, uint32_t offset);
+/* NULL with *error set when the rename is refused */
+json_t *feature_rename(Doc *d, PosEncoding enc, uint32_t offset, const char *name,
+                       const char **error);
+json_t *feature_workspace_symbols(Doc **docs, int ndocs, PosEncoding enc, const char *query);
+json_t *feature_completion(Doc *d, PosEncoding enc, uint32_t offset);
+json_t *feature_signature_help(Doc *d, PosEncoding enc, uint32_t offset);
+json_t *feature_code_actions(Doc *d, PosEncoding enc, uint32_t start, uint32_t end,
+                             json_t *diagnostics);
 
 #endif

@@ -43,24 +43,29 @@
  * blocks.  The tests use it to check that memory stays flat. */
 #define _XOPEN_SOURCE 700  /* realpath */
 #include <ctype.h>
+#include <errno.h>
 #include <gc.h>
 #include <gc/gc_mark.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 
 #include "../cli/cli.h"
 #include "internal.h"
 
 #define LSP_MAX_ANALYSED (4u << 20)
 #define LSP_IDLE_MS 200   /* quiet input before the exact pass follows interim diagnostics */
+#define CLIENT_CHECK_MS 1000   /* how often an idle server checks that its client lives */
 
 enum {
   PARSE_ERROR = -32700,
   INVALID_REQUEST = -32600,
   METHOD_NOT_FOUND = -32601,
   INVALID_PARAMS = -32602,
+  REQUEST_CANCELLED = -32800,
+  REQUEST_FAILED = -32803,
   SERVER_NOT_INITIALIZED = -32002,
 };
 
@@ -69,8 +74,14 @@ typedef struct Server {
   const AnalysisOptions *options;
   PosEncoding enc;
   bool initialized, shut_down;
+  long client_pid;       /* initialize's processId, or 0 */
+  /* messages read ahead (to see a cancel of a request before serving it,
+   * and to know an analysis can stop): malloc'd bodies, in order */
+  VEC(struct Queued { char *body; size_t len; const char *framing; }) queue;
+  int qhead;
   VEC(Doc *) docs;
   long analyses;
+  long interrupted;      /* exact analyses stopped by a newer message */
 } Server;
 
 /* ---- replies ---- */
@@ -242,6 +253,14 @@ static void analyse_doc(Server *S, Doc *d)
   d->nstmts = 0;
   d->interim = NULL;
   S->analyses++;
+  if (d->desynced) {
+    parse_doc_forget(d->pd);
+    diag_report_sev(&d->diags, DK_UNSUPPORTED, SEV_WARNING, span_from_bytes(d->file, 0, 0),
+                    "fathom's copy of this document is out of sync: a change could not be "
+                    "applied (a bad range or text); it is not analysed until the editor sends "
+                    "the whole text (close and reopen the file)");
+    return;
+  }
   if (d->too_large) {
     parse_doc_forget(d->pd);
     diag_report_sev(&d->diags, DK_BUDGET, SEV_WARNING, span_from_bytes(d->file, 0, 0),
@@ -252,11 +271,43 @@ static void analyse_doc(Server *S, Doc *d)
   StrTab *strings = fx_new(StrTab);
   strtab_init(strings);
   d->m = parse_doc_module(d->pd, d->file, strings, &d->diags);
+  d->interrupted = parse_interrupted();
+  if (d->interrupted) return;   /* incomplete: analyse_doc_interruptible restores */
   d->nstmts = parse_doc_statements(d->pd, &d->stmts);
   anf_manage(d->m);
   d->a = analyze_module(d->m, &d->diags, S->options);
   diag_sort(&d->diags);
 }
+
+/* Is a message waiting (read ahead, or in the pipe)? */
+static bool input_waiting(void *ctx)
+{
+  Server *S = ctx;
+  return S->qhead < S->queue.len || rpc_pending(S->rpc);
+}
+
+/* The exact analysis of d when nothing waits for it: it stops as soon as a
+ * message arrives (a newer edit makes it stale; a request will redo it),
+ * and the document keeps its last exact analysis, still pending. */
+static bool analyse_doc_interruptible(Server *S, Doc *d)
+{
+  Doc saved = *d;
+  AnalysisOptions o = *S->options;
+  o.engine.interrupt = input_waiting;
+  o.engine.interrupt_ctx = S;
+  const AnalysisOptions *keep = S->options;
+  S->options = &o;
+  parse_set_interrupt(input_waiting, S);
+  analyse_doc(S, d);
+  parse_set_interrupt(NULL, NULL);
+  S->options = keep;
+  if (!d->interrupted && (!d->a || !engine_interrupted(d->a->E))) return true;
+  *d = saved;
+  d->exact_pending = true;
+  S->interrupted++;
+  return false;
+}
+
 
 /* Analyse and publish every dirty document: interim diagnostics when the
  * edits since the last exact analysis stay inside one def's body
@@ -286,6 +337,18 @@ static const SrcFile *open_text(void *ctx, const char *real_path)
   return NULL;
 }
 
+/* Is d's text the one its last exact analysis read (a character typed
+ * and deleted, an edit undone)?  Then that analysis is current again. */
+static bool back_to_exact(Doc *d)
+{
+  const SrcFile *x = d->exact_file;
+  if (d->desynced || !x || !d->a || x->len != d->file->len || memcmp(x->text, d->file->text, x->len))
+    return false;
+  d->file = (SrcFile *)x;
+  d->dirty = d->exact_pending = false;
+  return true;
+}
+
 static void refresh(Server *S)
 {
   int changed = 0;
@@ -298,12 +361,17 @@ static void refresh(Server *S)
     edited[i] = true;
     changed++;
     S->analyses++;
-    if (incremental_interim(d, S->options, &interim)) {
+    if (back_to_exact(d)) {
+      S->analyses--;
+      publish_exact(S, d, false);   /* as an exact pass would: this version's */
+      continue;
+    }
+    if (!d->desynced && incremental_interim(d, S->options, &interim)) {
       d->exact_pending = true;
       publish(S, d, &interim, false);
       continue;
     }
-    analyse_doc(S, d);
+    if (!analyse_doc_interruptible(S, d)) continue;   /* a newer edit: redone when idle */
     publish_exact(S, d, false);
   }
   /* the documents that import an edited one: analysed again (their program
@@ -332,7 +400,7 @@ static void settle(Server *S)
   for (int i = 0; i < S->docs.len; i++) {
     Doc *d = S->docs.items[i];
     if (!d->exact_pending || d->dirty) continue;
-    analyse_doc(S, d);
+    if (!analyse_doc_interruptible(S, d)) return;
     publish_exact(S, d, true);
   }
 }
@@ -373,7 +441,10 @@ static Doc *request_doc(Server *S, json_t *id, json_t *params, uint32_t *offset)
     reply_error(S, id, INVALID_PARAMS, "params.position must be {line, character} (integers >= 0)");
     return NULL;
   }
-  if (d->dirty || d->exact_pending) {   /* requests see the exact analysis */
+  bool was_dirty = d->dirty;
+  if ((d->dirty || d->exact_pending) && back_to_exact(d)) {
+    publish_exact(S, d, !was_dirty);
+  } else if (d->dirty || d->exact_pending) {   /* requests see the exact analysis */
     bool interim = !d->dirty;
     analyse_doc(S, d);
     publish_exact(S, d, interim);
@@ -407,6 +478,8 @@ static void on_initialize(Server *S, json_t *id, json_t *params)
     return;
   }
   S->enc = offers_utf8(params) ? ENC_UTF8 : ENC_UTF16;
+  json_t *pid = json_object_get(params, "processId");
+  S->client_pid = json_is_integer(pid) && json_integer_value(pid) > 0 ? (long)json_integer_value(pid) : 0;
   S->initialized = true;
   json_t *sync = json_pack("{s:b, s:i, s:{s:b}}", "openClose", 1, "change", 2, "save",
                            "includeText", 0);
@@ -414,6 +487,15 @@ static void on_initialize(Server *S, json_t *id, json_t *params)
                            S->enc == ENC_UTF8 ? "utf-8" : "utf-16", "textDocumentSync", sync,
                            "hoverProvider", 1, "definitionProvider", 1,
                            "documentSymbolProvider", 1, "inlayHintProvider", 1);
+  json_object_set_new(caps, "documentHighlightProvider", json_true());
+  json_object_set_new(caps, "referencesProvider", json_true());
+  json_object_set_new(caps, "renameProvider", json_pack("{s:b}", "prepareProvider", 1));
+  json_object_set_new(caps, "workspaceSymbolProvider", json_true());
+  json_object_set_new(caps, "completionProvider", json_pack("{s:[s]}", "triggerCharacters", "."));
+  json_object_set_new(caps, "signatureHelpProvider",
+                      json_pack("{s:[s, s]}", "triggerCharacters", "(", ","));
+  json_object_set_new(caps, "codeActionProvider",
+                      json_pack("{s:[s, s]}", "codeActionKinds", "quickfix", "refactor.rewrite"));
   reply(S, id, json_pack("{s:o, s:{s:s, s:s}}", "capabilities", caps, "serverInfo", "name",
                          "fathom", "version", FATHOM_VERSION));
 }
@@ -470,6 +552,7 @@ static bool apply_change(Server *S, Doc *d, json_t *change)
   if (!range) {   /* the whole text */
     parse_doc_forget(d->pd);
     set_text(d, ins, n);
+    d->desynced = false;
     return true;
   }
   long sl, sc, el, ec;
@@ -507,9 +590,21 @@ static void on_did_change(Server *S, json_t *params)
   size_t i;
   json_t *c;
   json_array_foreach(changes, i, c) {
-    if (!apply_change(S, d, c)) {   /* resynchronise: the client's next full text wins */
+    if (d->desynced) {   /* only a whole text brings it back */
+      if (!json_object_get(c, "range")) apply_change(S, d, c);
+      continue;
+    }
+    if (!apply_change(S, d, c)) {
+      /* the later changes of the batch are relative to a text we do not
+       * have: none of them is applied, and the document says so */
+      d->desynced = true;
+      d->dirty = true;
       parse_doc_forget(d->pd);
-      return;
+      notify(S, "window/logMessage",
+             json_pack("{s:i, s:s}", "type", 1, "message",
+                       fx_sprintf("fathom: change %zu of %zu to %s could not be applied; the "
+                                  "document is out of sync until its whole text is sent",
+                                  i + 1, json_array_size(changes), d->uri)));
     }
   }
 }
@@ -583,8 +678,9 @@ static void on_stats(Server *S, json_t *id)
   GC_gcollect();
   size_t live = 0;
   GC_call_with_alloc_lock(count_live, &live);
-  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
-                         "analyses", (json_int_t)S->analyses, "gcLiveBytes", (json_int_t)live,
+  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
+                         "analyses", (json_int_t)S->analyses, "interrupted",
+                         (json_int_t)S->interrupted, "gcLiveBytes", (json_int_t)live,
                          "gcHeapBytes", (json_int_t)(GC_get_heap_size() - GC_get_free_bytes()),
                          "rssBytes", (json_int_t)rss_bytes(), "sanitized", SANITIZED));
 }
@@ -616,6 +712,49 @@ static void on_request(Server *S, const char *method, json_t *id, json_t *params
     if ((d = request_doc(S, id, params, NULL)))
       reply(S, id, feature_inlay_hints(d, S->enc, text_offset(d->file, S->enc, sl, sc),
                                        text_offset(d->file, S->enc, el, ec)));
+  } else if (!strcmp(method, "textDocument/documentHighlight")) {
+    if ((d = request_doc(S, id, params, &off))) reply(S, id, feature_highlight(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/references")) {
+    json_t *decl = json_object_get(json_object_get(params, "context"), "includeDeclaration");
+    if ((d = request_doc(S, id, params, &off)))
+      reply(S, id, feature_references(d, S->enc, off, !json_is_false(decl)));
+  } else if (!strcmp(method, "textDocument/prepareRename")) {
+    if ((d = request_doc(S, id, params, &off)))
+      reply(S, id, feature_prepare_rename(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/rename")) {
+    const char *name = json_string_value(json_object_get(params, "newName"));
+    if (!name) {
+      reply_error(S, id, INVALID_PARAMS, "params.newName must be a string");
+      return;
+    }
+    if ((d = request_doc(S, id, params, &off))) {
+      const char *error = NULL;
+      json_t *edit = feature_rename(d, S->enc, off, name, &error);
+      if (edit) reply(S, id, edit);
+      else reply_error(S, id, REQUEST_FAILED, error);
+    }
+  } else if (!strcmp(method, "workspace/symbol")) {
+    settle(S);
+    const char *q = json_string_value(json_object_get(params, "query"));
+    reply(S, id, feature_workspace_symbols(S->docs.items, S->docs.len, S->enc, q ? q : ""));
+  } else if (!strcmp(method, "textDocument/completion")) {
+    if ((d = request_doc(S, id, params, &off))) reply(S, id, feature_completion(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/signatureHelp")) {
+    if ((d = request_doc(S, id, params, &off)))
+      reply(S, id, feature_signature_help(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/codeAction")) {
+    json_t *range = json_object_get(params, "range");
+    long sl, sc, el, ec;
+    if (!get_pos(json_object_get(range, "start"), &sl, &sc) ||
+        !get_pos(json_object_get(range, "end"), &el, &ec)) {
+      reply_error(S, id, INVALID_PARAMS, "params.range must be {start, end} positions");
+      return;
+    }
+    json_t *diags = json_object_get(json_object_get(params, "context"), "diagnostics");
+    if ((d = request_doc(S, id, params, NULL)))
+      reply(S, id, feature_code_actions(d, S->enc, text_offset(d->file, S->enc, sl, sc),
+                                        text_offset(d->file, S->enc, el, ec),
+                                        diags));
   } else if (!strcmp(method, "fathom/stats")) {
     on_stats(S, id);
   } else {
@@ -644,6 +783,43 @@ static void on_notification(Server *S, const char *method, json_t *params)
 }
 
 /* Handle one message.  Returns -1 to go on, else the exit status. */
+/* Read every message already waiting into the queue (at most QUEUE_MAX). */
+enum { QUEUE_MAX = 1024 };
+static void read_ahead(Server *S)
+{
+  while (S->queue.len < QUEUE_MAX && rpc_pending(S->rpc)) {
+    struct Queued q = {0};
+    q.body = rpc_read(S->rpc, &q.len, &q.framing);
+    vec_push(&S->queue, q);
+    if (!q.body) break;   /* the end of the input: served in its turn */
+  }
+}
+
+static bool contains_text(const char *s, size_t n, const char *w)
+{
+  size_t k = strlen(w);
+  for (size_t i = 0; i + k <= n; i++)
+    if (s[i] == w[0] && !memcmp(s + i, w, k)) return true;
+  return false;
+}
+
+/* Has a `$/cancelRequest` for id arrived (it waits in the queue)? */
+static bool cancelled(Server *S, json_t *id)
+{
+  read_ahead(S);
+  for (int i = S->qhead; i < S->queue.len; i++) {
+    struct Queued *q = &S->queue.items[i];
+    if (!q->body || q->framing || !contains_text(q->body, q->len, "$/cancelRequest")) continue;
+    json_t *m = json_loadb(q->body, q->len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+    json_t *cid = json_object_get(json_object_get(m, "params"), "id");
+    const char *method = json_string_value(json_object_get(m, "method"));
+    bool same = cid && json_equal(cid, id) && method && !strcmp(method, "$/cancelRequest");
+    json_decref(m);
+    if (same) return true;
+  }
+  return false;
+}
+
 static int handle(Server *S, json_t *msg)
 {
   if (!json_is_object(msg)) {
@@ -675,6 +851,10 @@ static int handle(Server *S, json_t *msg)
                 fx_sprintf("'%s' is a notification: it must not have an id", method));
     return -1;
   }
+  if (strcmp(method, "initialize") && strcmp(method, "shutdown") && cancelled(S, id)) {
+    reply_error(S, id, REQUEST_CANCELLED, "the request was cancelled");
+    return -1;
+  }
   if (!strcmp(method, "initialize")) on_initialize(S, id, params);
   else if (!S->initialized) reply_error(S, id, SERVER_NOT_INITIALIZED, "the server is not initialized yet");
   else if (S->shut_down) reply_error(S, id, INVALID_REQUEST, "the server is shut down");
@@ -687,13 +867,23 @@ static int handle(Server *S, json_t *msg)
  * go on, else the exit status. */
 __attribute__((noinline)) static int serve_one(Server *S)
 {
-  if (!rpc_pending(S->rpc)) {
+  if (!input_waiting(S)) {
     refresh(S);
     if (any_pending(S) && !rpc_wait(S->rpc, LSP_IDLE_MS)) settle(S);
   }
+  /* LSP: the server exits when the client's process is gone */
+  while (S->client_pid && !input_waiting(S) && !rpc_wait(S->rpc, CLIENT_CHECK_MS))
+    if (kill((pid_t)S->client_pid, 0) != 0 && errno == ESRCH) return 1;
   size_t len;
   const char *framing;
-  char *body = rpc_read(S->rpc, &len, &framing);
+  char *body;
+  if (S->qhead < S->queue.len) {
+    struct Queued q = S->queue.items[S->qhead++];
+    if (S->qhead == S->queue.len) S->qhead = S->queue.len = 0;
+    body = q.body, len = q.len, framing = q.framing;
+  } else {
+    body = rpc_read(S->rpc, &len, &framing);
+  }
   if (!body) return 1;
   if (framing) {
     reply_error(S, NULL, PARSE_ERROR, framing);

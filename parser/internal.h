@@ -301,6 +301,8 @@ AnfNode *scope_read_global(Lower *L, Scope *owner, int i, Span sp);
 /* Mark the locals of function scope s that may share a mutated list
  * (Local.shared, Local.mut_param), before its body is lowered. */
 void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets);
+/* The tree parse_doc_module last parsed, or NULL (names.c). */
+TSTree *parse_doc_tree(ParseDoc *d);
 /* Is `m` a list method that changes the list in place? */
 bool alias_mutator(const char *m);
 /* The receiver of a mutation of local i of s, read (checked when the

@@ -1240,6 +1240,8 @@ void parse_doc_forget(ParseDoc *d) {
   d->tree = NULL;
 }
 
+TSTree *parse_doc_tree(ParseDoc *d) { return d->tree; }
+
 AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
                             DiagSink *diags) {
   Program *P = prog_new(file, NULL, strings, diags);

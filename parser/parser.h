@@ -39,6 +39,12 @@ AnfModule *parse_program(const SrcFile *const *files, int nfiles, const ProgramS
  * the module's real path (realpath(3)). */
 typedef const SrcFile *(*ParseOverlay)(void *ctx, const char *real_path);
 void parse_set_overlay(ParseOverlay fn, void *ctx);
+/* The language server's stop signal: polled every 16 function bodies while
+ * lowering; once it returns true the rest is not lowered and
+ * parse_interrupted() says so until the next parse (the module is
+ * incomplete: throw it away).  NULL: never stop. */
+void parse_set_interrupt(bool (*fn)(void *ctx), void *ctx);
+bool parse_interrupted(void);
 
 /* A file of at least `bytes` bytes is parsed in two halves on two threads
  * (see parser.c); 0 restores the default (16 KiB), SIZE_MAX turns it off.
@@ -90,5 +96,30 @@ typedef struct ParseStmt {
   uint32_t body, body_line, body_col;
 } ParseStmt;
 int parse_doc_statements(ParseDoc *d, ParseStmt **out);
+
+/* ---- names (names.c), on the tree parse_doc_module last parsed ----
+ * The occurrences of the name under byte offset off of text (the text that
+ * tree was parsed from), by Python's scoping rules: a local of a def,
+ * lambda, comprehension or class body, a global (module-level or builtin),
+ * or an attribute of a class family.  *out (GC memory, in text order) gets
+ * each occurrence's byte range and whether it binds the name there.
+ * NAMES_NONE with no occurrences when off is on no identifier, on a keyword
+ * argument's name, or on an attribute that names no single class family. */
+typedef enum { NAMES_NONE, NAMES_LOCAL, NAMES_GLOBAL, NAMES_ATTRIBUTE } NameKind;
+typedef struct NameRef { uint32_t start, end; bool binds; } NameRef;
+/* The name of the class whose instance the expression text[start, end)
+ * holds (as the caller's analysis tells), or NULL when unknown: how
+ * `x.N` on an object other than self finds its class. */
+typedef const char *(*NameClassFn)(void *ctx, uint32_t start, uint32_t end);
+NameKind parse_doc_occurrences(ParseDoc *d, const char *text, size_t len, uint32_t off,
+                               NameClassFn class_of, void *ctx, NameRef **out, int *n);
+/* The names bound in the scopes that code at off sees (innermost first,
+ * class bodies only from directly inside), interned in st, deduplicated. */
+int parse_doc_visible_names(ParseDoc *d, const char *text, size_t len, uint32_t off,
+                            StrTab *st, const char ***out);
+/* The innermost call whose parentheses hold off: its callee's byte range
+ * and the index of the argument at off (commas before it); false if none. */
+bool parse_doc_call_at(ParseDoc *d, const char *text, size_t len, uint32_t off,
+                       uint32_t *fn_start, uint32_t *fn_end, int *active);
 
 #endif

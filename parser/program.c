@@ -230,6 +230,17 @@ void parse_set_overlay(ParseOverlay fn, void *ctx) {
   overlay_ctx = ctx;
 }
 
+static bool (*interrupt)(void *ctx);   /* the language server's: a newer edit? */
+static void *interrupt_ctx;
+static bool interrupted_flag;
+
+void parse_set_interrupt(bool (*fn)(void *ctx), void *ctx) {
+  interrupt = fn;
+  interrupt_ctx = ctx;
+}
+
+bool parse_interrupted(void) { return interrupted_flag; }
+
 static void lower_module_body(Program *P, ProgModule *pm) {
   pm->state = PM_LOADING;
   P->depth++;
@@ -609,7 +620,13 @@ AnfModule *prog_run(Program *P, Lower **roots, int n) {
     lower_module_body(P, pm);
   }
   anf_set_output(mg, anf_const_none(m, span_from_bytes(first->file, 0, 0)));
+  interrupted_flag = false;
   for (int i = 0; i < P->pending.len; i++) {
+    /* every 16 function bodies: has a newer edit made this parse stale? */
+    if (interrupt && i % 16 == 0 && interrupt(interrupt_ctx)) {
+      interrupted_flag = true;
+      break;
+    }
     Pending *p = &P->pending.items[i];
     lower_pending(p->L, p->def, p->body, p->g, p->fs);
   }

@@ -873,14 +873,14 @@ OPS.update({
 for _u in ["elu", "leaky_relu", "silu", "softplus"]:
     OPS[_u] = _bind(g_activation, _u)
 # The ops of language.md 6 "added for real model code" and item assignment:
-# at least 20 cases each; those whose cases put no size into the body's
-# literals also run half their cases with symbolic parameter sizes.
+# at least 20 cases each, half of them with symbolic parameter sizes (a
+# size the body's literals repeat, as view's target shape or topk's k, is
+# then an assumption the symbol's binding satisfies: checked by containment).
 MIN20 = {"permute", "swapaxes", "transpose_ab", "mT", "view", "tril", "triu", "einsum",
          "masked_fill", "cumsum", "logsumexp", "elu", "leaky_relu", "silu", "softplus",
          "topk", "chunk", "tile", "repeat_interleave", "pad", "avg_pool2d",
          "max_pool2d_padding", "conv2d_bias", "setitem", "getitem"}
-SYMBOLIC = MIN20 - {"view", "topk", "chunk", "avg_pool2d", "max_pool2d_padding",
-                    "conv2d_bias", "setitem", "getitem"}
+SYMBOLIC = MIN20
 
 
 # ------------------------------------------------------------------ comparing

@@ -622,6 +622,9 @@ suite_lsp() {
   local out=$TMP/lsp.out
   TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_lsp.py" "$FATHOM"
   ok_lines lsp "$out"
+  out=$TMP/lsp_features.out
+  TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_lsp_features.py" "$FATHOM"
+  ok_lines lsp "$out"
 }
 
 # A real client: headless Neovim opens a planted-bug example through
@@ -795,6 +798,20 @@ suite_specialize() {
         fail specialize/backend "$why" "$(cat "$TMP/spec.backend.err")"
       else
         compare specialize/backend "$root/examples/backend/expected.txt" "$out"
+      fi
+      # the back end runs against the shared library, which exports only
+      # the fathom_ functions (include/fathom.map; FATHOM_0 is its version)
+      local others
+      others=$(nm -D --defined-only "$prefix/lib/libfathom.so" | awk '{print $3}' |
+               grep -v -e '^fathom_' -e '^FATHOM_0$')
+      if ! ldd "$TMP/backend" | grep -q "$prefix/lib/libfathom.so"; then
+        fail specialize/shared-library "examples/backend is not linked to $prefix/lib/libfathom.so" \
+          "$(ldd "$TMP/backend")"
+      elif [ -n "$others" ] || ! nm -D --defined-only "$prefix/lib/libfathom.so" | grep -q ' fathom_analyse'; then
+        fail specialize/shared-library "libfathom.so exports symbols other than fathom_*" \
+          "$(echo "$others" | head -n 20)"
+      else
+        pass
       fi
     fi
   fi

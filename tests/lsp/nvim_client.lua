@@ -42,6 +42,40 @@ local ok, err = pcall(function()
     if r.result and r.result.contents then result.hover = r.result.contents.value end
     if r.err then result.hover_error = tostring(r.err.message) end
   end
+  -- completion, rename and a code action, each applied as the editor does
+  local function request(method, p)
+    local rs = vim.lsp.buf_request_sync(buf, method, p, 10000) or {}
+    for _, r in pairs(rs) do
+      if r.err then return nil, tostring(r.err.message) end
+      return r.result
+    end
+    return nil, "no reply"
+  end
+  local uri = vim.uri_from_bufnr(buf)
+  local function at(line, col) return { textDocument = { uri = uri }, position = { line = line, character = col } } end
+  local comp, cerr = request("textDocument/completion", at(20, 14))
+  result.completion = {}
+  for _, it in ipairs((comp and comp.items) or comp or {}) do table.insert(result.completion, it.label) end
+  result.completion_error = cerr
+  local rp = at(19, 4)
+  rp.newName = "hidden"
+  local edit, rerr = request("textDocument/rename", rp)
+  if edit then vim.lsp.util.apply_workspace_edit(edit, "utf-16") end
+  result.rename_error = rerr
+  result.after_rename = vim.api.nvim_buf_get_lines(buf, 19, 21, false)
+  local actions, aerr = request("textDocument/codeAction", {
+    textDocument = { uri = uri },
+    range = { start = { line = 35, character = 0 }, ["end"] = { line = 35, character = 0 } },
+    context = { diagnostics = {} },
+  })
+  result.action_error = aerr
+  for _, a in ipairs(actions or {}) do
+    if a.title:find("Add the inferred annotations", 1, true) then
+      result.action_title = a.title
+      vim.lsp.util.apply_workspace_edit(a.edit, "utf-16")
+    end
+  end
+  result.after_action = vim.api.nvim_buf_get_lines(buf, 35, 36, false)
   vim.lsp.stop_client(client)
   finish(result)
 end)

@@ -3,8 +3,10 @@
 Headless Neovim (Debian's `neovim`) opens tests/examples/mlp_bug.py, a copy
 of examples/mlp.py with a planted shape error, through `fathom lsp`
 (tests/lsp/nvim_client.lua), and we check what the editor shows: the
-diagnostic's line, column and message (the same as `fathom check`), and the
-hover text on `w1`.  Prints `ok NAME` / `FAIL NAME: why`; exit status 4
+diagnostic's line, column and message (the same as `fathom check`), the
+hover text on `w1`, a completion list, a rename of `h` and the "add the
+inferred annotations" code action on `def sgd`, each applied to the buffer
+by Neovim itself.  Prints `ok NAME` / `FAIL NAME: why`; exit status 4
 when nvim is not installed (the suite then fails: scripts/deps.sh installs
 it).
 """
@@ -52,6 +54,15 @@ def main():
          "inner dimensions differ: 784" in want["message"], diags[:1]),
         ("neovim_hover", "w1: Tensor[f32, (H, 784)]" in (got.get("hover") or ""),
          got.get("hover") or got.get("hover_error")),
+        ("neovim_completion", "linear" in (got.get("completion") or []),
+         got.get("completion_error") or got.get("completion")),
+        ("neovim_rename", got.get("after_rename") ==
+         ["    hidden = relu(x @ w1 + b1)", "    return linear(hidden, w2, b2)"],
+         got.get("rename_error") or got.get("after_rename")),
+        ("neovim_code_action", (got.get("after_action") or [""])[0].startswith(
+            "def sgd(params: tuple[Tensor[f32, (None, 784)], ") and
+         (got.get("after_action") or [""])[0].endswith(", grads, lr: float):"),
+         got.get("action_error") or got.get("after_action")),
     ]
     for name, ok, detail in checks:
         if ok:
