@@ -45,7 +45,8 @@ typedef struct CliOptions {
   bool spans;         /* --spans */
   bool all;           /* --all: each variable's value too (infer) */
   bool stats;         /* --stats: time per phase and counts on stderr */
-  int emit;           /* --emit ir|json|dot|c (specialize): 0..3 */
+  int emit;           /* --emit ir|json|dot|c|cost (specialize): 0..4 */
+  const char *sizes;  /* --sizes B=8,T=1024 (with --emit cost), or NULL */
   const char *output; /* -o OUT (specialize), or NULL for stdout */
   bool c_main;        /* --c-main (specialize) */
   FathomOptions analysis;  /* --entry, --args, --const-args, --max-* */
@@ -89,6 +90,7 @@ int cmd_anf(CliOptions *opts);
 int cmd_lsp(CliOptions *opts);   /* fathom_lsp_serve on stdin and stdout */
 /* ---- specialize.c ---- */
 int cmd_specialize(CliOptions *opts);
+int cmd_cost(CliOptions *opts);   /* specialize --emit cost */
 
 /* The internal error of m (fathom_internal_error), printed once on stderr
  * as `fathom: internal error: ...`.  True when there is one (exit 3). */

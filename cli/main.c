@@ -39,7 +39,7 @@ typedef enum {
   OPT_FORMAT, OPT_INFER_FORMAT, OPT_QUIET, OPT_COLOR, OPT_SPANS,
   OPT_ENTRY, OPT_ARGS, OPT_CONST_ARGS, OPT_ALL,
   OPT_MAX_CONTEXTS, OPT_MAX_STEPS, OPT_MAX_DEPTH, OPT_MAX_MEMORY, OPT_STATS, OPT_PATH,
-  OPT_EMIT, OPT_OUTPUT, OPT_C_MAIN, /* specialize */
+  OPT_EMIT, OPT_OUTPUT, OPT_C_MAIN, OPT_SIZES, /* specialize */
   OPT_HELP, OPT__COUNT
 } OptId;
 
@@ -105,10 +105,15 @@ static const CliOption options[OPT__COUNT] = {
                  "print time per phase and the numbers of graphs,\n"
                  "nodes, contexts, steps, fixpoint rounds and\n"
                  "widenings on stderr at the end"},
-  [OPT_EMIT] = {"--emit", NULL, "ir|json|dot|c",
+  [OPT_EMIT] = {"--emit", NULL, "ir|json|dot|c|cost",
                 "what to write: the typed graph as text (ir,\n"
                 "default), JSON (docs/ir-json.md), Graphviz DOT,\n"
-                "or C source (scalar, tuple and function programs)"},
+                "C source (scalar, tuple and function programs), or\n"
+                "the flops and bytes per graph in the program's\n"
+                "dims (cost)"},
+  [OPT_SIZES] = {"--sizes", NULL, "NAME=N,...",
+                 "with --emit cost: evaluate the totals for these\n"
+                 "dim sizes too (B=8,T=1024)"},
   [OPT_OUTPUT] = {"--output", "-o", "OUT", "write to OUT instead of stdout"},
   [OPT_C_MAIN] = {"--c-main", NULL, NULL,
                   "with --emit c: add a main() that reads the entry's\n"
@@ -183,9 +188,16 @@ static const Command commands[] = {
      "constants folded, dead branches dropped and operators resolved (add\n"
      "on ints is scalar_add).  A program with errors, or an entry argument\n"
      "without a type, cannot be specialized (exit status 1).",
-     BIT(OPT_EMIT) | BIT(OPT_OUTPUT) | BIT(OPT_C_MAIN) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS |
+     BIT(OPT_EMIT) | BIT(OPT_OUTPUT) | BIT(OPT_C_MAIN) | BIT(OPT_SIZES) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS |
          BIT(OPT_HELP),
      1, 1, cmd_specialize},
+    {"cost", "FILE", "print the flops and bytes of an entry point, in its dims",
+     "The same as `specialize FILE --emit cost`: each specialized graph's\n"
+     "flops and bytes moved as expressions in the program's dims, then\n"
+     "each entry's total, evaluated for --sizes B=8,T=1024 when given\n"
+     "(docs/cost.md).",
+     BIT(OPT_OUTPUT) | BIT(OPT_SIZES) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS | BIT(OPT_HELP),
+     1, 1, cmd_cost},
     {"lsp", "", "run the language server on stdin/stdout",
      "Speak the Language Server Protocol 3.17 (JSON-RPC over stdin and\n"
      "stdout): diagnostics as you type, hover, inlay hints, go to\n"
@@ -400,13 +412,14 @@ static const char *apply_option(CliOptions *opts, OptId id, const char *value)
   case OPT_STATS: opts->stats = true; return NULL;
   case OPT_PATH: cli_push(&opts->import_paths, (char *)value); return NULL;
   case OPT_EMIT: {
-    static const char *const emits[] = {"ir", "json", "dot", "c", NULL};
+    static const char *const emits[] = {"ir", "json", "dot", "c", "cost", NULL};
     if (!pick(value, emits, &choice)) return options[id].metavar;
     opts->emit = choice;
     return NULL;
   }
   case OPT_OUTPUT: opts->output = value; return NULL;
   case OPT_C_MAIN: opts->c_main = true; return NULL;
+  case OPT_SIZES: opts->sizes = value; return NULL;
   case OPT_HELP:
   case OPT__COUNT: break;
   }

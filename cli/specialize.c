@@ -93,7 +93,9 @@ int cmd_specialize(CliOptions *opts)
   double t2 = now_ms();
   static const FathomEmit forms[] = {FATHOM_EMIT_IR, FATHOM_EMIT_JSON, FATHOM_EMIT_DOT,
                                      FATHOM_EMIT_C};
-  char *text = fathom_emit(sp, forms[opts->emit], opts->c_main ? FATHOM_EMIT_C_MAIN : 0, &err);
+  char *text = opts->emit == 4 ? fathom_cost(sp, opts->sizes, &err)
+                               : fathom_emit(sp, forms[opts->emit],
+                                             opts->c_main ? FATHOM_EMIT_C_MAIN : 0, &err);
   if (!text) return fail_with(err, EXIT_ERRORS);
   double t3 = now_ms();
   bool written = write_out(opts->output, text, opts->args.items[0]);
@@ -108,4 +110,10 @@ int cmd_specialize(CliOptions *opts)
   fathom_module_free(m);
   fathom_session_free(s);
   return written ? EXIT_CLEAN : EXIT_USAGE;
+}
+
+int cmd_cost(CliOptions *opts)
+{
+  opts->emit = 4;   /* cost */
+  return cmd_specialize(opts);
 }

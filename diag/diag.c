@@ -171,8 +171,8 @@ void diag_sort(DiagSink *s) {
 static bool repeats(const Diag *d, const Diag *e) {
   if (e->kind != d->kind || e->sev != SEV_ERROR || d->sev != SEV_ERROR) return false;
   if (strcmp(path_of(&d->span), path_of(&e->span)) != 0) return false;
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 2; j++)
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 4; j++)
       if (d->origins[i] && d->origins[i] == e->origins[j]) return true;
   return false;
 }

@@ -101,9 +101,11 @@ typedef struct Diag {
    * (the rule that failed and the operands' types, not their names) that
    * share an origin (an opaque key: the node that made an operand, as the
    * analysis sees it) are one bad value failing at several uses, merged by
-   * diag_sort.  NULL gist: never merged. */
+   * diag_sort.  NULL gist: never merged.  Slots 0 and 1 are the operands'
+   * origins, 2 and 3 what each operand was computed from (the H of
+   * `H @ W_hi` and `H @ W_hf`: one bad state failing in four gates). */
   const char *gist;
-  const void *origins[2];
+  const void *origins[4];
 } Diag;
 
 typedef struct DiagSink {

@@ -155,22 +155,21 @@ static bool ends_with(const char *s, const char *tail) {
   return n >= k && !strcmp(s + n - k, tail);
 }
 
-/* The instance a method entry runs on: the join of what the __main__
- * block's constructions of its class built (the contexts of an __init__
- * entered with `Name{}`), or NULL when there is none. */
-static const AbsValue *method_self(Analysis *a, AnfGraph *g) {
+/* The instance a method runs on: the join of what the constructions of
+ * its class built (the contexts of an __init__ entered with `Name{}`):
+ * the analysed ones, or with `covered` those of code the entries skipped
+ * (*site: one such construction, else its __init__); NULL when there is
+ * none. */
+static const AbsValue *class_instances(Analysis *a, AnfGraph *g, bool covered, Span *site) {
   size_t clen = (size_t)(strchr(g->fn_name, '.') - g->fn_name);
   CtxTable *t = engine_contexts(a->E);
-  for (int i = 0; i < a->m->functions.len; i++) {
-    AnfGraph *f = a->m->functions.items[i];
-    if (f->is_main && !cache_graph_contexts(t, f)) engine_run(a->E, f, abs_tuple(a->st, 0, NULL));
-  }
   const AbsValue *self = NULL;
   for (int i = 0; i < a->m->functions.len; i++) {
     AnfGraph *f = a->m->functions.items[i];
     if (!f->fn_name || !ends_with(f->fn_name, ".__init__")) continue;
     for (Ctx *c = t->graph_first[f->id]; c; c = c->next_in_graph) {
-      if (c->state == CTX_NEW || c->lenient || !c->result || c->args->tuple.n < 1) continue;
+      if (c->state == CTX_NEW || c->lenient != covered || !c->result || c->args->tuple.n < 1)
+        continue;
       const AbsValue *x = c->args->tuple.items[0], *r = c->result;
       if (x->kind != ABS_INSTANCE || x->inst.attrs->tuple.n || r->kind != ABS_INSTANCE) continue;
       const char *cn = x->inst.cls->cls.name;
@@ -180,9 +179,21 @@ static const AbsValue *method_self(Analysis *a, AnfGraph *g) {
       const AbsValue *mem = abs_class_member(x->inst.cls, g->fn_name + clen + 1, &fl, NULL);
       if (!mem || mem->kind != ABS_FUNC || (fl & ABS_MEM_STATIC)) return NULL;
       self = self ? abs_join_soft(a->st, self, r) : r;
+      if (site) *site = c->call_site ? c->call_site->span : f->span;
     }
   }
   return self;
+}
+
+/* The instance a method entry runs on: what the analysed constructions of
+ * its class built (the __main__ block runs first), or NULL. */
+static const AbsValue *method_self(Analysis *a, AnfGraph *g) {
+  CtxTable *t = engine_contexts(a->E);
+  for (int i = 0; i < a->m->functions.len; i++) {
+    AnfGraph *f = a->m->functions.items[i];
+    if (f->is_main && !cache_graph_contexts(t, f)) engine_run(a->E, f, abs_tuple(a->st, 0, NULL));
+  }
+  return class_instances(a, g, false, NULL);
 }
 
 /* v (a tuple of entry arguments but the instance) with self first. */
@@ -401,6 +412,41 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
   return progress;
 }
 
+/* The methods of a class that only code the entries skipped builds (a
+ * layer chosen by a flag every analysed call turns off: `GRU(...) if
+ * rnn_type == 'GRU' else LSTM(...)`) ran on `unknown` as methods nobody
+ * called; once the coverage has built such an instance, each runs on it
+ * (its other parameters unknown, noting the construction), so a misspelt
+ * attribute there is found.  Not leniently: the instance is whole, and
+ * the method's own tests on its flags are decided by it.  True when
+ * anything ran. */
+static bool run_on_covered_instances(Analysis *a) {
+  CtxTable *t = engine_contexts(a->E);
+  bool progress = false;
+  for (int i = 0; i < a->m->functions.len; i++) {
+    AnfGraph *g = a->m->functions.items[i];
+    if (!is_method(g) || ends_with(g->fn_name, ".__init__") || g->init_helper) continue;
+    if (class_instances(a, g, false, NULL)) continue;   /* ran on the real ones */
+    Span site = g->span;
+    const AbsValue *self = class_instances(a, g, true, &site);
+    if (!self) continue;
+    const AbsValue *args = unknown_args(a, g);
+    const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+    for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];
+    items[0] = self;
+    args = abs_tuple(a->st, g->nparams, items);
+    bool ran = false;
+    for (Ctx *c = t->graph_first[g->id]; c && !ran; c = c->next_in_graph) ran = c->args == args;
+    if (ran) continue;
+    const char *cls = self->kind == ABS_INSTANCE ? self->inst.cls->cls.name : "the class";
+    engine_run_noted(a->E, g, args, site,
+                       fx_sprintf("analysed on the %s built here, in code every analysed "
+                                  "call skips (its other arguments unknown)", cls));
+    progress = true;
+  }
+  return progress;
+}
+
 /* Which graphs some context has run. */
 static bool *graphs_run(Analysis *a) {
   CtxTable *t = engine_contexts(a->E);
@@ -482,7 +528,8 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
   }
   for (int round = 0; round < 64 && run_unreached_nested(a); round++) {}
   for (int round = 0; round < 16; round++) {
-    if (!cover_skipped_branches(a, graphs_run(a))) break;
+    bool covered = cover_skipped_branches(a, graphs_run(a));
+    if (!run_on_covered_instances(a) && !covered) break;
     for (int r = 0; r < 64 && run_unreached_nested(a); r++) {}
   }
   CtxVec fns = analysis_function_contexts(a);

@@ -1123,6 +1123,17 @@ bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span tes
   return true;
 }
 
+Ctx *engine_run_noted(Engine *E, AnfGraph *g, const AbsValue *args, Span at, const char *why) {
+  const char *saved = E->assume;
+  Span saved_span = E->assume_span;
+  E->assume = why;
+  E->assume_span = at;
+  Ctx *c = engine_run(E, g, args);
+  E->assume = saved;
+  E->assume_span = saved_span;
+  return c;
+}
+
 void engine_flush(Engine *E) {
   for (int i = 0; i < E->ctxs.all.len; i++) {
     Ctx *c = E->ctxs.all.items[i];

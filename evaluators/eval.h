@@ -132,6 +132,10 @@ const AbsValue *engine_run_ctx(Engine *E, Ctx *c);
  * note `why` at `test`.  False when b was already run there. */
 bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
                          const char *why);
+/* Run g with args as engine_run does, every finding noted `why` at `at`:
+ * a method of a class that only covered code builds, run on that
+ * instance (analyze.c).  NULL when g needs a closure. */
+Ctx *engine_run_noted(Engine *E, AnfGraph *g, const AbsValue *args, Span at, const char *why);
 /* Report every finding still held (call once the analysis is over). */
 void engine_flush(Engine *E);
 /* The value of node n in context ctx after a run (NULL: never evaluated). */

@@ -482,10 +482,25 @@ static const AnfNode *origin_of(const AnfNode *n) {
   return n;
 }
 
+/* What an operand computed by a primitive was computed from: the origin
+ * of its first argument (`H` for `matmul(H, W_hi)`), so the four gates
+ * of an LSTM fed one bad state are one mistake; NULL for anything else. */
+static const AnfNode *source_of(const AnfNode *n) {
+  n = origin_of(n);
+  if (!n || n->kind != ANF_APPLY || n->apply.ninputs < 2) return NULL;
+  const AnfNode *f = n->apply.inputs[0];
+  if (f->kind != ANF_CONST || f->c.kind != ANF_C_OP) return NULL;
+  const AnfNode *a = n->apply.inputs[1];
+  return a->kind == ANF_CONST ? NULL : origin_of(a);
+}
+
 static void note_operand(Diag *d, const TensorArg *t) {
   if (!t || !t->node) return;
   int k = d->origins[0] ? 1 : 0;
-  if (!d->origins[k]) d->origins[k] = origin_of(t->node);
+  if (!d->origins[k]) {
+    d->origins[k] = origin_of(t->node);
+    d->origins[k + 2] = source_of(t->node);
+  }
   if (t->node->span.file)
     diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_brief_string(t->v));
 }

@@ -309,6 +309,12 @@ enum { FATHOM_EMIT_C_MAIN = 1 };  /* flags: C with a main() reading argv */
  * fathom_string_free; NULL (and *error set, if not NULL) when the form
  * cannot express it (C for a tensor program, or for several entries). */
 char *fathom_emit(FathomSpec *sp, FathomEmit form, unsigned flags, char **error);
+/* The flops and bytes moved of each specialized graph and each entry's
+ * total, as expressions in the program's dims (`fathom specialize --emit
+ * cost`, docs/cost.md), evaluated for `sizes` ("B=8,T=1024") too when it is
+ * not NULL.  NULL with *error on malformed sizes.  Free with
+ * fathom_string_free. */
+char *fathom_cost(FathomSpec *sp, const char *sizes, char **error);
 
 /* ---- walking the typed graph ---- */
 

@@ -137,6 +137,11 @@ static void walk_call(Alias *A, TSNode n, int ctx) {
     } else {
       walk(A, obj, ctx == CTX_SAFE ? CTX_SAFE : CTX_PART);
     }
+  } else if (kind(L, fn) == K_identifier && !strcmp(text_of(L, fn), "super") &&
+             local_of(A, fn) < 0) {
+    /* super(C, self).m(...) is lowered as super().m(...): the proxy is
+     * never a value, so it keeps nothing (as `super()` reads nothing) */
+    actx = CTX_SAFE;
   } else {
     int b = builtin_ctx(A, fn, ctx);
     if (b >= 0) actx = b;
@@ -211,7 +216,14 @@ static bool fresh_expr(Alias *A, TSNode e) {
   Lower *L = A->L;
   e = unparen(L, e);
   switch (kind(L, e)) {
-  case K_identifier: case K_subscript: case K_attribute: case K_boolean_operator:
+  case K_subscript: {   /* xs[a:b] copies a list (a new list, items shared); xs[i] is an item */
+    TSNode *kids;
+    int nk = named_kids(L, e, &kids);
+    for (int k = 1; k < nk; k++)
+      if (kind(L, kids[k]) == K_slice) return true;
+    return false;
+  }
+  case K_identifier: case K_attribute: case K_boolean_operator:
   case K_named_expression: case K_await: case K_yield:
     return false;
   case K_call:

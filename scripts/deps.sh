@@ -6,7 +6,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 # clang and libclang-rt-14-dev (libFuzzer, the sanitizer runtimes): make fuzz, make test
-PKGS="gcc make pkg-config libtree-sitter-dev libgc-dev libjansson-dev libcmocka-dev libunistring-dev python3-numpy graphviz nodejs npm neovim clang libclang-rt-14-dev"
+PKGS="gcc make pkg-config libtree-sitter-dev libgc-dev libjansson-dev libcmocka-dev libunistring-dev python3-numpy python3-jsonschema graphviz nodejs npm neovim clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

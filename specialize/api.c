@@ -95,6 +95,16 @@ char *fathom_emit(FathomSpec *sp, FathomEmit form, unsigned flags, char **error)
   return api_copy_out(sb_cstr(&b));
 }
 
+char *fathom_cost(FathomSpec *sp, const char *sizes, char **error) {
+  StrBuf b = {0};
+  char *msg = NULL;
+  if (!spec_emit_cost(&b, sp->sm, sizes, &msg)) {
+    api_set_error(error, msg);
+    return NULL;
+  }
+  return api_copy_out(sb_cstr(&b));
+}
+
 /* ---- walking ---- */
 
 static SpecGraph *graph_at(const FathomSpec *sp, int g) {

@@ -145,6 +145,10 @@ void spec_print(StrBuf *out, SpecModule *sm);
 void spec_emit_json(StrBuf *out, SpecModule *sm);
 /* Graphviz DOT: one cluster per graph, nodes labelled op and type. */
 void spec_emit_dot(StrBuf *out, SpecModule *sm);
+/* cost.c: flops and bytes per graph and per entry, in the program's dims,
+ * evaluated for sizes ("B=8,T=1024", or NULL); false with *error on bad
+ * sizes. */
+bool spec_emit_cost(StrBuf *out, SpecModule *sm, const char *sizes, char **error);
 /* C11 source for programs of scalars, strings, tuples, lists and functions
  * (closures, partial).  With with_main, a main() that reads the entry's
  * arguments from argv as Python literals and prints the result as

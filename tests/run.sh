@@ -466,10 +466,12 @@ suite_runtime() {
 # realistic model tests/models/NAME.py and each valid program whose
 # structure depends on constants tests/valid/NAME.py must check clean (exit
 # 0, no error or warning) and run under CPython with the reference runtime
-# (two results).
+# (two results).  A model that is a package, tests/models/NAME/, is
+# checked as one program (`fathom check DIR`) and run as `python -m NAME`.
 # Each tests/examples/NAME.py, a copy of an example or model with a planted bug, must report exactly the errors and warnings its
 # leading comment lines `# expect-error at line N: KIND` announce (notes are
-# not counted).
+# not counted); each tests/examples/NAME/, a package model with planted
+# bugs, must meet the inline expectations of its files (tests/expect.py).
 suite_examples() {
   local root=$TESTS/.. py name out why want got
   for py in "$root"/examples/*.py "$TESTS"/models/*.py "$TESTS"/valid/*.py; do
@@ -498,6 +500,48 @@ suite_examples() {
       pass
     fi
   done
+  # packages: tests/models/NAME/ checks clean as one program (`fathom
+  # check DIR`) and runs as `python -m NAME`; tests/examples/NAME/, a
+  # package with planted bugs, meets the inline expectations of its files
+  # (tests/expect.py, as tests/modules) and has at least one expect-error
+  local dir
+  for dir in "$TESTS"/models/*/; do
+    [ -d "$dir" ] || continue
+    name=models.$(basename "$dir")
+    out=$TMP/examples.$name.out
+    run "$out" "$out" "$FATHOM" check --format gcc "$dir"
+    if why=$(crashed "$out"); then
+      fail "examples/$name" "$why" "$(cat "$out")"
+    elif [ "$status" -ne 0 ] || grep -qE '^[^:]*:[0-9]+:[0-9]+: (error|warning): ' "$out"; then
+      fail "examples/$name" "not clean (exit status $status)" "$(cat "$out")"
+    else
+      pass
+    fi
+    run "$out" "$out" sh -c 'cd "$1" && PYTHONPATH="$2" PYTHONDONTWRITEBYTECODE=1 exec /usr/bin/python3 -m "$3"' sh \
+      "$TESTS/models" "$root/python" "$(basename "$dir")"
+    if why=$(crashed "$out"); then
+      fail "examples/$name.run" "$why" "$(tail -n 15 "$out")"
+    elif [ "$status" -ne 0 ]; then
+      fail "examples/$name.run" "CPython exit status $status" "$(tail -n 15 "$out")"
+    else
+      pass
+    fi
+  done
+  for dir in "$TESTS"/examples/*/; do
+    [ -d "$dir" ] || continue
+    name=$(basename "$dir")
+    out=$TMP/examples.$name.out
+    run "$out" "$out" python3 "$TESTS/expect.py" "$BUILD" "$dir"
+    if why=$(crashed "$out"); then
+      fail "examples/$name" "$why" "$(cat "$out")"
+    elif ! grep -rqs --include='*.py' 'expect-error' "$dir"; then
+      fail "examples/$name" "no '# expect-error:' comment in the package"
+    elif [ "$status" -eq 0 ]; then
+      pass
+    else
+      fail "examples/$name" "expectations not met (expect.py exit status $status)" "$(cat "$out")"
+    fi
+  done
   for py in "$TESTS"/examples/*.py; do
     [ -e "$py" ] || continue
     name=$(basename "$py" .py)
@@ -521,13 +565,14 @@ suite_examples() {
 }
 
 # The differential shape test: tests/shapes.py runs the annotated tensor
-# entry points of each program in tests/tensor and examples under CPython
+# entry points of each program in tests/tensor, examples, tests/models and
+# tests/classes (class-based models: results may be instances) under CPython
 # for several symbol sizes; every result must lie inside the return value
 # `fathom infer` gives.  One result per program with such an entry (status
 # 4: none, skipped).
 suite_shapes() {
   local py name out why
-  for py in "$TESTS"/tensor/*.py "$TESTS"/../examples/*.py "$TESTS"/models/*.py; do
+  for py in "$TESTS"/tensor/*.py "$TESTS"/../examples/*.py "$TESTS"/models/*.py "$TESTS"/classes/*.py; do
     [ -e "$py" ] || continue
     name=$(basename "$(dirname "$py")")/$(basename "$py" .py)
     out=$TMP/shapes.out
@@ -718,6 +763,11 @@ suite_specialize() {
   # shellcheck disable=SC2016 # $1 and $2 belong to the inner sh
   spec_case c-comment-path 0 '' sh -c '"$1" specialize "$2/m.py" --entry f --emit c -o "$2/m.c" &&
     cc -std=c17 -Werror -c "$2/m.c" -o "$2/m.o"' sh "$FATHOM" "$TMP/sp*/x"
+  # `fathom cost` is `specialize --emit cost`; malformed --sizes is an error
+  spec_case cost-command 0 '^  with B=32: flops = 1222208, bytes = 218880$' \
+    "$FATHOM" cost "$dir/cost_mlp.py" --entry mlp --sizes B=32
+  spec_case cost-bad-sizes 1 'expected NAME=VALUE' \
+    "$FATHOM" cost "$dir/cost_mlp.py" --entry mlp --sizes B8
   for py in "$dir"/*.py; do
     name=$(basename "$py" .py)
     IFS= read -r first <"$py" || true

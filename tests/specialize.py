@@ -10,7 +10,8 @@ too).  Each is specialized with
 and, when that succeeds, run on random inputs of its parameter types
 (at least 10; once for a function without parameters) twice: by the
 reference executor (fathom.run_graph, on the JSON graph) and by CPython
-(the original program, imported with the numpy runtime on the path).  The
+(the original program, imported with the numpy runtime on the path), after
+the document is checked against docs/ir.schema.json (python3-jsonschema).  The
 results must be equal: the same type and value for scalars (floats by
 repr), the same length item by item for tuples and lists, and for tensors
 the same dtype, exactly the same shape and values within a tolerance.
@@ -56,6 +57,24 @@ import numpy as np  # noqa: E402
 
 import fathom as F  # noqa: E402
 from fathom import run_graph  # noqa: E402
+
+import jsonschema  # noqa: E402  (Debian's python3-jsonschema: scripts/deps.sh)
+
+SCHEMA_VALIDATOR = None
+
+
+def schema_errors(doc):
+    """The first few ways doc breaks docs/ir.schema.json, as text ("" if none)."""
+    global SCHEMA_VALIDATOR
+    if SCHEMA_VALIDATOR is None:
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs",
+                            "ir.schema.json")
+        with open(path, encoding="utf-8") as f:
+            schema = json.load(f)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        SCHEMA_VALIDATOR = jsonschema.Draft202012Validator(schema)
+    errs = sorted(SCHEMA_VALIDATOR.iter_errors(doc), key=lambda e: list(e.path))[:3]
+    return "\n".join(f"at {'/'.join(str(p) for p in e.path)}: {e.message[:200]}" for e in errs)
 from fathom.tensor import dtype_of, is_tensor  # noqa: E402
 
 INPUTS = 12
@@ -281,6 +300,10 @@ class Runner:
                 doc = json.loads(out)
             except ValueError as e:
                 self.fail(what, f"invalid JSON: {e}", out[:500])
+                continue
+            bad = schema_errors(doc)
+            if bad:
+                self.fail(what, "the document does not match docs/ir.schema.json", bad)
                 continue
             if mod is None:
                 try:

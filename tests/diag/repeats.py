@@ -23,3 +23,12 @@ def halves(x: Tensor[f32, (B, 64)], w: Tensor[f32, (64, 10)]):
 
 def distinct(x: Tensor[f32, (B, 32)], w1: Tensor[f32, (64, 8)], w2: Tensor[f32, (16, 8)]):
     return x @ w1, x @ w2
+
+
+def bad_state(x: Tensor[f32, (B, 32)], h: Tensor[f32, (T, 64)],
+              Wxi: Tensor[f32, (32, 64)], Whi: Tensor[f32, (64, 64)],
+              Wxf: Tensor[f32, (32, 64)], Whf: Tensor[f32, (64, 64)]):
+    # the state h has the wrong batch: both gates fail through h @ W, one mistake
+    i = sigmoid(x @ Wxi + h @ Whi)
+    f = sigmoid(x @ Wxf + h @ Whf)
+    return i * f

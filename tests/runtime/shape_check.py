@@ -52,6 +52,7 @@ import json
 import os
 import random
 import re
+import types
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -77,7 +78,7 @@ TOKEN = re.compile(r"""
       (?P<str>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")
     | (?P<num>(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)
     | (?P<name>[A-Za-z_][A-Za-z_0-9]*(?:\.[A-Za-z_][A-Za-z_0-9]*)*)
-    | (?P<op>\.\.\.|//|[][(),=?*+|-])
+    | (?P<op>\.\.\.|//|[][(){}:,=?*+|-])
     )""", re.X)
 
 SCALARS = {"i64": "int", "int": "int", "f64": "float", "float": "float",
@@ -102,7 +103,8 @@ class Parser:
     ('int'|'float'|'bool'|'str', const-or-None, has_const), ('none',),
     ('tuple', [v...]), ('list', v), ('tensor', dtype_name, [dim...] or None),
     ('type', name), ('unknown',), ('bottom',), ('error',), ('function',),
-    ('unbound',), ('union', [v...]), ('opaque', kind) for slice[...],
+    ('unbound',), ('union', [v...]), ('instance', class name, [attr...],
+    [v...]), ('opaque', kind) for slice[...],
     range[...], module[...] and the other kinds shape_check does not model.
     A dim: ('num', n), ('sym', name), ('any',), ('bin', op, a, b)."""
 
@@ -217,6 +219,17 @@ class Parser:
         if base == "function":
             self.skip_brackets()
             return ("function",)
+        if self.at("{"):   # an instance: Name{attr: value, ...} (language.md 8)
+            self.take("{")
+            names, items = [], []
+            while not self.at("}"):
+                if names:
+                    self.take(",")
+                names.append(self.take())
+                self.take(":")
+                items.append(self.value())
+            self.take("}")
+            return ("instance", name, names, items)
         raise ParseError(f"unknown type {name!r} in {self.text!r}")
 
     def skip_brackets(self):
@@ -312,6 +325,9 @@ def value_syms(v, out):
             value_syms(x, out)
     elif v[0] == "list":
         value_syms(v[1], out)
+    elif v[0] == "instance":
+        for x in v[3]:
+            value_syms(x, out)
     return out
 
 
@@ -436,6 +452,10 @@ def notation(v, values=False):
         return f"type={v.name}"
     if isinstance(v, type) and v in (int, float, bool, str):
         return f"type={v.__name__}"
+    if hasattr(v, "__dict__") and not isinstance(v, type) and \
+            not isinstance(v, (types.FunctionType, types.MethodType)):
+        attrs = ", ".join(f"{k}: {notation(x, values)}" for k, x in vars(v).items())
+        return f"{type(v).__name__}{{{attrs}}}"
     if callable(v):
         return "function"
     return f"<{type(v).__name__}>"
@@ -499,6 +519,9 @@ def contains(a, v, env):
         return notation(v) == f"type={a[1]}"
     if k == "function":
         return callable(v) and not isinstance(v, (type, D.DType))
+    if k == "instance":   # the class by name, then each attribute
+        return type(v).__name__ == a[1] and \
+            all(hasattr(v, n) and contains(x, getattr(v, n), env) for n, x in zip(a[2], a[3]))
     if k == "tensor":
         if not isinstance(v, (np.ndarray, np.generic)) or dtype_name(v) != a[1]:
             return False
