@@ -137,11 +137,18 @@ void api_verify(FathomModule *m, const char *after)
  * nothing. */
 enum { HEAP_PER_SOURCE_BYTE = API_HEAP_PER_SOURCE_BYTE };
 
+void fathom_set_parse_memory(long mb) { srcfile_set_parse_budget(mb > 0 ? (size_t)mb : 0); }
+
 FathomModule *fathom_parse(FathomSession *s, const char *path, const char *text, size_t len,
                            char **error)
 {
   SrcFile *file;
   if (text) {
+    const char *big = srcfile_too_large(len);
+    if (big) {
+      api_set_error(error, fx_sprintf("cannot read '%s': %s", path, big));
+      return NULL;
+    }
     file = srcfile_new(path, text, len);
   } else {
     const char *err = NULL;

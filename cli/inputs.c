@@ -20,6 +20,10 @@
 
 #include "cli.h"
 
+/* fathom_parse refuses a source over 32 MiB: reading standard input stops
+ * one chunk past it (include/fathom.h, fathom_set_parse_memory). */
+enum { CLI_MAX_SOURCE = 32 << 20 };
+
 static bool has_py_suffix(const char *name)
 {
   size_t n = strlen(name);
@@ -97,8 +101,15 @@ static FathomModule *parse_stdin(FathomSession *s, char **error)
   char *text = malloc(cap);
   if (!text) abort();
   size_t n;
-  while ((n = fread(text + len, 1, cap - len, stdin)) > 0) {
+  /* stop at a NUL byte (reported by the parser) and past the size limit
+   * (refused by fathom_parse): `fathom check - </dev/zero` ends at once */
+  while (len <= CLI_MAX_SOURCE && (n = fread(text + len, 1, cap - len, stdin)) > 0) {
+    const char *nul = memchr(text + len, 0, n);
     len += n;
+    if (nul) {
+      len = (size_t)(nul - text) + 1;
+      break;
+    }
     if (len == cap) {
       cap *= 2;
       text = realloc(text, cap);
@@ -165,6 +176,7 @@ FathomModule *cli_parse_program(FathomSession *s, const char *const *files, int 
     return NULL;
   }
   with_project(opts, p, analysis);
+  fathom_set_parse_memory(analysis->max_memory_mb);   /* --max-memory bounds parsing too */
   FathomProgramOptions po = {
       .project = p,
       .dir = dir,
@@ -181,6 +193,7 @@ FathomModule *cli_parse(FathomSession *s, const char *path, const CliOptions *op
 {
   if (strcmp(path, "-") != 0) return cli_parse_program(s, &path, 1, NULL, opts, analysis, error);
   *analysis = opts->analysis;
+  fathom_set_parse_memory(analysis->max_memory_mb);
   return parse_stdin(s, error);
 }
 

@@ -23,8 +23,19 @@ SrcFile *srcfile_new(const char *path, const char *text, size_t len);
 /* Copy src to dst (room for len bytes) with "\r\n" and "\r" made "\n";
  * returns the new length (dst may be src). */
 size_t srcfile_newlines(char *dst, const char *src, size_t len);
-/* Read a whole file; NULL (and *err set to strerror text) on I/O failure. */
+/* Read a whole file; NULL (and *err set to strerror text) on I/O failure
+ * or when srcfile_too_large refuses it. */
 SrcFile *srcfile_read(const char *path, const char **err);
+/* The largest source file fathom reads (docs/reliability.md), and the
+ * memory a check takes per source byte at most (measured: about 210 for
+ * `x = 1` lines, 230 for one deep expression, 290 for the generated
+ * benchmark's 100k lines). */
+enum { SRCFILE_MAX_BYTES = 32 << 20, SRCFILE_BYTES_PER_BYTE = 300 };
+/* Why a source of len bytes is refused (over SRCFILE_MAX_BYTES, or over
+ * the parse budget at SRCFILE_BYTES_PER_BYTE), or NULL. */
+const char *srcfile_too_large(size_t len);
+/* --max-memory MiB also bounds parsing (0: no budget). */
+void srcfile_set_parse_budget(size_t mb);
 /* The text of 0-based line `line` without its newline. */
 const char *srcfile_line(const SrcFile *f, uint32_t line, size_t *len);
 
@@ -61,6 +72,7 @@ bool span_valid(Span s);          /* has a file and start <= end <= len */
   X(DK_BUDGET, "budget", SEV_WARNING)                        \
   X(DK_UNRESOLVED_IMPORT, "unresolved-import", SEV_ERROR)    \
   X(DK_IMPORT_CYCLE, "import-cycle", SEV_ERROR)              \
+  X(DK_LATE_BINDING, "late-binding", SEV_WARNING)            \
   X(DK_REVEAL, "reveal-type", SEV_NOTE)
 
 typedef enum {

@@ -57,7 +57,27 @@ SrcFile *srcfile_new(const char *path, const char *text, size_t len) {
   return f;
 }
 
-/* Read a whole file in binary; on failure *err gets the reason. */
+/* The memory budget for parsing (0: none), from --max-memory. */
+static size_t parse_budget_mb;
+
+void srcfile_set_parse_budget(size_t mb) { parse_budget_mb = mb; }
+
+const char *srcfile_too_large(size_t len) {
+  if (len > SRCFILE_MAX_BYTES)
+    return fx_sprintf("the file is %zu bytes, more than the %d MiB fathom reads from one "
+                      "source file", len, SRCFILE_MAX_BYTES >> 20);
+  size_t need_mb = (size_t)(((double)len * SRCFILE_BYTES_PER_BYTE) / (1 << 20));
+  if (parse_budget_mb && need_mb > parse_budget_mb)
+    return fx_sprintf("the file is %zu bytes: checking it takes about %d bytes of memory "
+                      "per source byte (%zu MiB), more than --max-memory %zu allows",
+                      len, SRCFILE_BYTES_PER_BYTE, need_mb, parse_budget_mb);
+  return NULL;
+}
+
+/* Read a whole file in binary; on failure *err gets the reason.  Reading
+ * stops one byte past the size limit (the file is refused: /dev/zero
+ * or a growing file never ends) and at the first NUL byte, which the
+ * parser reports (a source file holds none). */
 SrcFile *srcfile_read(const char *path, const char **err) {
   FILE *fp = fopen(path, "rb");
   struct stat st;
@@ -71,11 +91,19 @@ SrcFile *srcfile_read(const char *path, const char **err) {
   char chunk[65536];
   size_t n;
   errno = 0;
-  while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) sb_putn(&b, chunk, n);
+  while (b.len <= SRCFILE_MAX_BYTES && (n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
+    const char *nul = memchr(chunk, 0, n);
+    sb_putn(&b, chunk, nul ? (size_t)(nul - chunk) + 1 : n);
+    if (nul) break;
+  }
   int failed = ferror(fp) ? (errno ? errno : EIO) : 0;
   fclose(fp);
   if (failed) { *err = fx_strdup(strerror(failed)); return NULL; }
-  if (b.len >= UINT32_MAX) { *err = fx_strdup(strerror(EFBIG)); return NULL; }
+  const char *big = b.len > SRCFILE_MAX_BYTES
+                        ? fx_sprintf("the file is more than the %d MiB fathom reads from one "
+                                     "source file", SRCFILE_MAX_BYTES >> 20)
+                        : srcfile_too_large(b.len);
+  if (big) { *err = big; return NULL; }
   return srcfile_new(path, sb_cstr(&b), b.len);
 }
 

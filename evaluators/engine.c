@@ -742,8 +742,40 @@ const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, i
   return acc;
 }
 
+/* late(v0, w0, v1, w1, ...): a closure reads a variable of an enclosing
+ * function that is rebound after the closure was made (CPython binds
+ * late: the closure sees the value when it runs; parser/late.c).  Each
+ * pair is one binding in the lowering's order: its value vK and a witness
+ * wK, an apply of the enclosing graph evaluated where that binding runs
+ * (a constant witness: it ran before the closure existed).  Once every
+ * witness has run, no binding is left: the value is the last pair's.
+ * Before that a later binding may still change it, and a call's context
+ * is reused by later calls with the same arguments, so the read is
+ * unknown.  A witness of a context never run in order (a merged
+ * closure's) tells nothing: unknown too. */
+static const AbsValue *eval_late(Engine *E, AnfNode *n, Ctx *c) {
+  int k = n->apply.ninputs;
+  if (k < 3) return abs_unknown(E->st);
+  for (int i = 2; i < k; i += 2) {
+    AnfNode *w = n->apply.inputs[i];
+    if (w->kind != ANF_APPLY) continue;
+    Ctx *owner = (Ctx *)cache_ctx_for(c, w->graph);
+    if (!owner || owner->state == CTX_NEW) return abs_unknown(E->st);
+    if (owner != c) depend_on(E, owner);
+    const AbsValue *seen = cache_lookup(&E->ctxs, owner, w);
+    if (!seen || seen == IN_PROGRESS) return abs_unknown(E->st);
+  }
+  const AbsValue *v = eval_node(E, n->apply.inputs[k - 2], c);
+  if (v->kind == ABS_MAYBE_UNBOUND) return v->unbound.value;
+  if (v->kind == ABS_UNBOUND) return abs_unknown(E->st);
+  return v;
+}
+
 static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c) {
   E->stats.steps++;
+  AnfNode *head = n->apply.inputs[0];
+  if (head->kind == ANF_CONST && head->c.kind == ANF_C_OP && head->c.op == OP_LATE)
+    return eval_late(E, n, c);
   int k = n->apply.ninputs;
   const AbsValue *buf[8];
   const AbsValue **args = k - 1 <= 8 ? buf : fx_array(const AbsValue *, k);

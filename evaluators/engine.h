@@ -33,6 +33,8 @@ struct Engine {
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */
   bool steps_noted;
+  long items_made;         /* tuple items copied by slices, + and * (rules_seq.c) */
+  bool items_noted;
   bool depth_noted;
   bool interrupted;        /* opt.interrupt said stop (stays so) */
   long next_poll;          /* the step count at which to poll it again */

@@ -78,6 +78,12 @@ void fathom_session_free(FathomSession *s);
 
 /* ---- parse and analyse ---- */
 
+/* Bound the memory of parsing (MiB; 0: none, the default): a later
+ * fathom_parse refuses, as a file it cannot read, a source whose check
+ * would take more (about 300 bytes per source byte; docs/reliability.md).
+ * Every parse refuses a source over 32 MiB. */
+void fathom_set_parse_memory(long mb);
+
 /* Parse a file: `text` (len bytes, need not be NUL-terminated, copied)
  * when not NULL, else the contents of `path`.  Returns NULL only when the
  * file cannot be read; then *error (if error is not NULL) is set to a

@@ -762,6 +762,7 @@ AnfGraph *lower_lambda_graph(Lower *L, Scope *s, TSNode n) {
   AnfGraph *g = new_block(L, s, "lambda", s->cur.g, span_of(L, n));
   g->role = ANF_G_LAMBDA;
   Scope *fs = scope_new(L, s, SC_FUNCTION, g->name);
+  fs->made_to = ts_node_end_byte(n);
   g->fn_name = g->name;
   lower_params(L, s, fs, g, field(L, n, L->f_parameters));
   TSNode body = field(L, n, L->f_body);
@@ -871,6 +872,7 @@ static AnfNode *lower_comprehension(Lower *L, Scope *s, TSNode n, bool is_list) 
   if (c.n == 0 || kind(L, c.clauses[0]) != K_for_in_clause || node_is_null(c.body))
     return error_value(L, sp);
   Scope *cs = scope_new(L, s, SC_COMP, s->base);
+  cs->made_to = ts_node_end_byte(n);
   for (int i = 0; i < c.n; i++)
     if (kind(L, c.clauses[i]) == K_for_in_clause)
       scan_targets(L, cs, field(L, c.clauses[i], L->f_left), false);

@@ -107,6 +107,13 @@ typedef struct BindSite {  /* where the pre-scan saw a local bound */
   int local;               /* its local index */
 } BindSite;
 
+typedef struct LateCell {  /* a closure's late read of a local (late.c) */
+  AnfNode *read;           /* the late(...) apply in the closure */
+  int local;               /* the enclosing scope's local it reads */
+  AnfGraph *anchor;        /* the graph whose bindings become its pairs */
+  bool dirty;              /* bound elsewhere since its last pair */
+} LateCell;
+
 typedef struct Scope Scope;
 struct Scope {
   Scope *outer;
@@ -119,6 +126,9 @@ struct Scope {
   Block cur;
   Ctl *ctl;
   int cond_depth;        /* >0 inside a conditionally evaluated sub-expression */
+  uint32_t made_to;      /* end byte of the def, lambda or comprehension
+                            that makes this scope in its outer one */
+  VEC(LateCell) late;    /* closures' late reads of its locals (late.c) */
   /* methods (class.c) */
   const char *cls_name;  /* the class a method belongs to, else NULL */
   const char *self_name; /* its instance parameter (NULL: static method) */
@@ -303,6 +313,17 @@ AnfNode *lower_subscript_key(Lower *L, Scope *s, TSNode n);
 /* After an unmodelled in-place change of local `obj` (list.pop, x[i] = v):
  * rebind it with its lists forgotten. */
 void forget_lists(Lower *L, Scope *s, TSNode obj);
+
+/* late.c */
+/* A read from s of local i of the enclosing scope owner (binding b at
+ * the def) that CPython binds late: the late(...) read, or NULL when the
+ * value at the def is the value at every call. */
+AnfNode *late_read(Lower *L, Scope *s, Scope *owner, int i, const Binding *b,
+                   const char *name, Span sp);
+/* Local i of s is now v (a binding or a merge): a pair of its late reads. */
+void late_bound(Lower *L, Scope *s, int i, AnfNode *v);
+/* The body of s is lowered: finish its late reads. */
+void late_close(Lower *L, Scope *s);
 
 /* charname.c */
 /* The code point the name of a \N{NAME} escape gives (n bytes at t), as

@@ -497,6 +497,7 @@ static void check_indentation(Lower *L, TSNode block) {
     bool unindent = i > 0 && prev_end > 0 && line_indent(L, prev_end - 1) > p.column;
     Span sp = span_of(L, kids[i]);
     sp = span_from_bytes(L->file, sp.start, sp.start);
+    if (L->limit_reported && sp.start >= L->limit_at) return; /* CPython stopped earlier */
     diag_report(L->diags, DK_SYNTAX, sp, "%s",
                 unindent ? "unindent does not match any outer indentation level"
                          : "unexpected indent");
@@ -505,14 +506,22 @@ static void check_indentation(Lower *L, TSNode block) {
 }
 
 /* CPython: at most 99 levels of indentation (its tokenizer's stack holds
- * 100 entries, column 0 included) and 200 nested brackets. */
-enum { MAX_INDENT = 99, MAX_BRACKETS = 200 };
+ * 100 entries, column 0 included) and 200 nested brackets.  Its compiler
+ * recurses once per level of the syntax tree and stops with RecursionError
+ * near 3,000 levels (3 x the default recursion limit of 1,000): measured
+ * on CPython 3.11, `x = ` and 2,993 unary minuses fail where 2,992 pass,
+ * as does a `return` of 2,994 nested + inside a def (2,989 pass), one
+ * level fewer inside an `if`.  Counting the enclosing blocks, the
+ * statement's AST nodes and the leaf, the limit is MAX_TREE_DEPTH. */
+enum { MAX_INDENT = 99, MAX_BRACKETS = 200, MAX_TREE_DEPTH = 2994 };
 
 /* The syntax scan's running state: nested blocks and open brackets so far,
  * in source order, and whether each limit was reported. */
+enum { TAB_STACK = 128 };
+
 typedef struct SyntaxScan {
   int blocks, brackets;
-  bool indent_reported, bracket_reported;
+  bool indent_reported, bracket_reported, depth_reported;
 } SyntaxScan;
 
 static void limit_reached(Lower *L, TSNode n) {
@@ -530,6 +539,134 @@ static void scan_leaf(Lower *L, SyntaxScan *st, TSNode n) {
     limit_reached(L, n);
   } else if ((f & SYM_CLOSER) && st->brackets > 0) {
     st->brackets--;
+  }
+}
+
+/* Does n stand for a level of CPython's syntax tree?  Punctuation,
+ * parentheses, argument lists, keyword arguments and a string's parts do
+ * not; `a and b and c` is one BoolOp (tree-sitter nests it); a block is
+ * counted by its statement.  When unsure, a node is not counted, so the
+ * depth found is never more than CPython's. */
+static bool ast_level(Lower *L, TSNode n, TSNode parent) {
+  if (!ts_node_is_named(n)) return false;
+  switch (kind(L, n)) {
+  case K_parenthesized_expression: case K_argument_list: case K_keyword_argument:
+  case K_expression_statement: case K_block: case K_comment: case K_string_start:
+  case K_string_content: case K_string_end: case K_escape_sequence: case K_format_specifier:
+  case K_type_conversion: case K_escape_interpolation: case K_OTHER:
+    return false;
+  case K_boolean_operator:
+    return kind(L, parent) != K_boolean_operator;
+  default:
+    return true;
+  }
+}
+
+/* The deepest path of AST levels under statement n (n counted), walked
+ * with a cursor and an explicit stack (no recursion follows the input). */
+typedef struct DepthFrame { TSNode node; int levels; } DepthFrame;
+
+static int tree_depth(Lower *L, TSNode n) {
+  TSTreeCursor c = ts_tree_cursor_new(n);
+  VEC(DepthFrame) path = {0};
+  DepthFrame root = {.node = n, .levels = ast_level(L, n, n) ? 1 : 0};
+  vec_push(&path, root);
+  int best = root.levels;
+  bool down = true;
+  for (;;) {
+    if (!(down && ts_tree_cursor_goto_first_child(&c))) {
+      for (;;) {    /* leave nodes until one has a next sibling */
+        if (path.len <= 1) { ts_tree_cursor_delete(&c); return best; }
+        path.len--;
+        if (ts_tree_cursor_goto_next_sibling(&c)) break;
+        ts_tree_cursor_goto_parent(&c);
+      }
+    }
+    DepthFrame up = path.items[path.len - 1];
+    TSNode k = ts_tree_cursor_current_node(&c);
+    DepthFrame f = {.node = k, .levels = up.levels + (ast_level(L, k, up.node) ? 1 : 0)};
+    vec_push(&path, f);
+    if (f.levels > best) best = f.levels;
+    down = true;
+  }
+}
+
+/* A statement nested deeper than CPython's compiler goes (MAX_TREE_DEPTH):
+ * a syntax error.  A level takes at least one byte, so only statements
+ * longer than the limit are walked. */
+static void check_tree_depth(Lower *L, SyntaxScan *st, TSNode n) {
+  uint32_t len = ts_node_end_byte(n) - ts_node_start_byte(n);
+  if (st->depth_reported || len + (uint32_t)st->blocks < MAX_TREE_DEPTH - 8) return;
+  if (st->blocks + tree_depth(L, n) < MAX_TREE_DEPTH) return;
+  diag_report(L->diags, DK_SYNTAX, header_span(L, n),
+              "this statement is nested too deeply: CPython's compiler stops with "
+              "RecursionError near %d levels of nested expressions", MAX_TREE_DEPTH);
+  st->depth_reported = true;
+  limit_reached(L, n);
+}
+
+/* The indentation of the line where byte `at` starts, as CPython's
+ * tokenizer measures it twice: tabs to the next multiple of 8, and tabs as
+ * one column. */
+static void indent_cols(Lower *L, uint32_t at, uint32_t *c8, uint32_t *c1) {
+  uint32_t a = at;
+  while (a > 0 && L->src[a - 1] != '\n') a--;
+  *c8 = *c1 = 0;
+  for (; a < at && (L->src[a] == ' ' || L->src[a] == '\t' || L->src[a] == '\f'); a++) {
+    if (L->src[a] == '\t') *c8 = (*c8 / 8 + 1) * 8;
+    else if (L->src[a] == ' ') (*c8)++;
+    else *c8 = 0;   /* a form feed resets the column, as in CPython */
+    *c1 = L->src[a] == '\f' ? 0 : *c1 + 1;
+  }
+}
+
+/* CPython's TabError, as its tokenizer finds it: each logical line's
+ * indentation is measured twice (indent_cols), and both measures must
+ * order it the same way against the stack of open indentation levels
+ * (equal to the top by both, deeper by both, or back to an open level
+ * by both).  The logical lines are the statements and clauses that start
+ * their line, found by walking only compound statements.  A dedent to no
+ * open level stops the check (an IndentationError, reported elsewhere).
+ * Reported at the first offending line, which then ends what CPython
+ * reads (limit_reached).  Files without a tab skip all this. */
+static void check_tabs(Lower *L, TSNode root) {
+  if (!memchr(L->src, '\t', L->file->len)) return;
+  uint32_t c8s[TAB_STACK], c1s[TAB_STACK];
+  int top = 0;
+  c8s[0] = c1s[0] = 0;
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  bool down = true;
+  for (;;) {
+    if (!(down && ts_tree_cursor_goto_first_child(&c))) {
+      for (;;) {
+        if (ts_tree_cursor_goto_next_sibling(&c)) break;
+        if (!ts_tree_cursor_goto_parent(&c)) { ts_tree_cursor_delete(&c); return; }
+      }
+    }
+    TSNode n = ts_tree_cursor_current_node(&c);
+    down = (sym_flags(L, n) & SYM_COMPOUND) != 0;
+    uint32_t at = ts_node_start_byte(n);
+    if (!ts_node_is_named(n) || kind(L, n) == K_comment || kind(L, n) == K_block ||
+        !first_on_line(L, at))
+      continue;
+    uint32_t c8, c1;
+    indent_cols(L, at, &c8, &c1);
+    bool bad;
+    if (c8 > c8s[top]) {
+      bad = c1 <= c1s[top];
+      if (top + 1 < TAB_STACK) { top++; c8s[top] = c8; c1s[top] = c1; }
+    } else {
+      while (top > 0 && c8 < c8s[top]) top--;
+      if (c8 != c8s[top]) { ts_tree_cursor_delete(&c); return; }
+      bad = c1 != c1s[top];
+    }
+    if (!bad) continue;
+    diag_report(L->diags, DK_SYNTAX, span_from_bytes(L->file, at, at),
+                "inconsistent use of tabs and spaces in indentation (CPython's TabError: "
+                "indent with tabs only or with spaces only)");
+    limit_reached(L, n);
+    ts_tree_cursor_delete(&c);
+    return;
   }
 }
 
@@ -566,7 +703,9 @@ static bool scan_enter(Lower *L, SyntaxScan *st, TSNode n) {
   } else if (k == K_block || k == K_module) {
     check_indentation(L, n);
   }
-  return scan_descends(L, st, n);
+  bool down = scan_descends(L, st, n);
+  if (!down && !(sym_flags(L, n) & SYM_COMPOUND)) check_tree_depth(L, st, n);
+  return down;
 }
 
 /* Every ERROR and MISSING node, CPython's two nesting limits and each
@@ -574,6 +713,7 @@ static bool scan_enter(Lower *L, SyntaxScan *st, TSNode n) {
  * only the subtrees where one of them can be found (see scan_descends):
  * for a file without errors, the statements and little else. */
 static void scan_syntax(Lower *L, TSNode root) {
+  check_tabs(L, root);
   SyntaxScan st = {0};
   TSTreeCursor c = ts_tree_cursor_new(root);
   bool down = scan_enter(L, &st, root);
@@ -843,6 +983,9 @@ AnfGraph *lower_top(Lower *L, AnfGraph *g) {
     int nk = named_kids(L, L->roots[r], &kids);
     for (int i = 0; i < nk; i++) {
       if (ts_node_has_error(kids[i]) && kind(L, kids[i]) == K_ERROR) continue;
+      /* past a CPython limit CPython compiles nothing: neither do we (a
+       * statement too deep to compile would cost the most to lower) */
+      if (L->limit_reported && ts_node_end_byte(kids[i]) > L->limit_at) break;
       module_stmt(L, s, kids[i]);
       if (!s->cur.g) s->cur.g = g; /* `return`/`raise` at module level were reported */
     }

@@ -8,7 +8,8 @@
  *
  * Reads resolve outward: this scope's environment, then each enclosing
  * function's environment at the point where the nested function is defined
- * (closures capture by value, as in a functional IR), then module globals
+ * (a closure reads the value at its def unless a later binding can
+ * change it: late.c), then module globals
  * (their final bindings), then names imported with `*`, then builtins.
  * A read of a local that may be unbound on some path becomes
  * check_bound(x, 'x'): inference reports it only if a live path reaches it. */
@@ -294,6 +295,7 @@ void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp) {
   if (i < 0 || !s->cur.env) return; /* the pre-scan saw every binding */
   s->cur.env[i] = (Binding){.node = v, .st = ST_DEF};
   if (!v->name && v->kind != ANF_CONST) v->name = name;
+  if (s->late.len) late_bound(L, s, i, v);
   /* module-level values are checked even when no function reads them */
   if (s->kind == SC_MODULE && v->kind == ANF_APPLY && v->graph == s->cur.g)
     anf_add_effect(s->cur.g, v);
@@ -317,6 +319,8 @@ static AnfNode *read_binding(Lower *L, Scope *s, Scope *owner, int i, const char
   Local *loc = &owner->locals.items[i];
   if (loc->static_def) return anf_const_graph(L->mod, sp, loc->static_def);
   Binding b = owner->cur.env[i];
+  AnfNode *late = late_read(L, s, owner, i, &b, name, sp);
+  if (late) return loc->shared ? anf_apply_op(s->cur.g, sp, OP_LIST_SHARED, 1, late) : late;
   /* a test's narrowing applies where the branch reads it: in its own
    * scope and in comprehensions (evaluated on the spot), not in a nested
    * def or lambda, which may run after the name changed */

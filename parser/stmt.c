@@ -147,6 +147,7 @@ static void unpack_into(Lower *L, Scope *s, Span sp, AnfNode *r, int *vars, int 
     AnfNode *v = n == 1 ? r : op_call(L, s, sp, OP_GETITEM, 2, r, anf_const_int(L->mod, sp, i));
     if (!v->name) v->name = s->locals.items[vars[i]].name;
     s->cur.env[vars[i]] = (Binding){.node = v, .st = st[i]};
+    if (s->late.len) late_bound(L, s, vars[i], v);
   }
 }
 
@@ -548,6 +549,13 @@ static void lower_assignment(Lower *L, Scope *s, TSNode n) {
   L->scratch.len = base;
 }
 
+/* The right operand of `x op= rhs`: a list's += is extend, which takes
+ * any iterable, so `+=` goes through extend_arg (list(rhs) when x is a
+ * list, rhs otherwise). */
+static AnfNode *inplace_operand(Lower *L, Scope *s, Span sp, int op, AnfNode *x, AnfNode *rhs) {
+  return op == OP_ADD ? op_call(L, s, sp, OP_EXTEND_ARG, 2, rhs, x) : rhs;
+}
+
 static void lower_augmented(Lower *L, Scope *s, TSNode n) {
   TSNode left = field(L, n, L->f_left);
   TSNode opn = field(L, n, L->f_operator);
@@ -558,8 +566,9 @@ static void lower_augmented(Lower *L, Scope *s, TSNode n) {
   int op = binop_of(buf);
   if (kind(L, left) == K_attribute && op >= 0) {   /* self.a += v in __init__ */
     Span asp = span_of(L, n);
-    AnfNode *v = op_call(L, s, asp, (AnfOp)op, 2, lower_expr(L, s, left),
-                         lower_expr(L, s, field(L, n, L->f_right)));
+    AnfNode *cur = lower_expr(L, s, left);
+    AnfNode *rhs = inplace_operand(L, s, asp, op, cur, lower_expr(L, s, field(L, n, L->f_right)));
+    AnfNode *v = op_call(L, s, asp, (AnfOp)op, 2, cur, rhs);
     if (class_assign_attr(L, s, left, v)) return;
   }
   if (kind(L, left) != K_identifier) {
@@ -570,8 +579,8 @@ static void lower_augmented(Lower *L, Scope *s, TSNode n) {
   }
   bool inplace = op == OP_ADD || op == OP_MUL;   /* a list changes in place */
   AnfNode *cur = inplace ? mutated_receiver(L, s, left, span_of(L, n)) : lower_expr(L, s, left);
-  AnfNode *rhs = lower_expr(L, s, field(L, n, L->f_right));
   Span sp = span_of(L, n);
+  AnfNode *rhs = inplace_operand(L, s, sp, op, cur, lower_expr(L, s, field(L, n, L->f_right)));
   AnfNode *v = op < 0 ? error_value(L, sp) : op_call(L, s, sp, (AnfOp)op, 2, cur, rhs);
   bind_local(L, s, text_of(L, left), v, span_of(L, left));
 }
@@ -880,6 +889,7 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
       lower_static_def(L, fs, loc, false);
     }
   }
+  late_close(L, fs);
   L->init_self = outer_init_self;
   L->init_helpers = outer_helpers;
 }
@@ -901,6 +911,7 @@ static bool nested_decorators(Lower *L, TSNode n) {
 static void lower_def_into(Lower *L, Scope *s, TSNode def, AnfGraph *g) {
   g->lexical = s->cur.g;
   Scope *fs = scope_new(L, s, SC_FUNCTION, g->name);
+  fs->made_to = ts_node_end_byte(def);
   lower_params(L, s, fs, g, field(L, def, L->f_parameters));
   lower_function_body(L, fs, g, def);
 }

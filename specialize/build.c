@@ -654,6 +654,8 @@ static void record_op(SpecNode *x, const ArgVec *args) {
  * type is narrower, and a call may need the narrower type.) */
 static bool is_identity(Spec *sp, SpecGraph *S, AnfNode *n, AnfOp op) {
   if (op == OP_REVEAL_TYPE || op == OP_CHECK_BOUND) return n->apply.ninputs >= 2;
+  if (op == OP_EXTEND_ARG && n->apply.ninputs == 3) /* t itself unless x += t makes it a list */
+    return value_in(sp, S, n) == value_in(sp, S, n->apply.inputs[1]);
   if (op == OP_LIST_SHARED && n->apply.ninputs >= 2) /* x unchanged unless it holds a list */
     return n->apply.ninputs > 2 || value_in(sp, S, n) == value_in(sp, S, n->apply.inputs[1]);
   if (op == OP_UNPACK && n->apply.ninputs >= 2) {

@@ -38,7 +38,11 @@
  * infinity (floats too), int64 overflow stops the program with status 3
  * ("OverflowError": the DSL's ints are 64-bit, CPython's are not), and a
  * raise, a failed assert, a division by zero or an index out of range
- * prints the exception on stderr and exits with status 1.
+ * prints the exception on stderr and exits with status 1, as do a float
+ * `**` whose finite operands overflow (OverflowError), a negative base
+ * with a fractional exponent (CPython's result is complex, which the DSL
+ * has not) and a recursion deeper than the C stack allows (RecursionError:
+ * each function checks the stack it has used, fx_stack_check).
  *
  * --c-main adds main(): each argv[i] is read as a Python literal of the
  * entry's parameter type (ints, floats incl. inf/nan, True/False, None,
@@ -896,7 +900,7 @@ static const char *seq_prim(Emit *e, const SpecNode *x, const char **a) {
   case OP_ENUMERATE: case OP_ZIP: return iter_make(e, x, a);
   case OP_PARTIAL: return partial_expr(e, x, a);
   case OP_MAKE_LIST: case OP_LIST: case OP_COMP_INIT: case OP_LIST_APPEND: case OP_LIST_EXTEND:
-  case OP_COMP_APPEND: {
+  case OP_COMP_APPEND: case OP_EXTEND_ARG: {
     if (kr != ABS_LIST) break;
     const AbsValue *lt = strip(e, x->type);
     int k = list_id(e, lt);
@@ -908,7 +912,7 @@ static const char *seq_prim(Emit *e, const SpecNode *x, const char **a) {
       return l;
     }
     if (op == OP_COMP_INIT || (op == OP_LIST && !x->ninputs)) return empty;
-    if (op == OP_LIST) return list_extend(e, lt, empty, t0, a[0]);
+    if (op == OP_LIST || op == OP_EXTEND_ARG) return list_extend(e, lt, empty, t0, a[0]);
     const char *l = conv(e, t0, lt, a[0]);
     if (op == OP_LIST_EXTEND) return list_extend(e, lt, l, t1, a[1]);
     return fx_sprintf("fx_lapp%d(%s, %s)", k, l, conv(e, t1, lt->list.elem, a[1]));
@@ -1284,7 +1288,7 @@ static void emit_graph(Emit *e, const SpecGraph *S) {
   StrBuf *b = &e->body;
   sb_printf(b, "/* %s */\n", S->name);
   signature(e, b, S);
-  sb_puts(b, " {\n");
+  sb_puts(b, " {\n  fx_stack_check();\n");
   if (!S->parent) sb_puts(b, "  const void *up = 0;\n");
   sb_puts(b, "  (void)up;\n");
   if (frame) {
@@ -1399,7 +1403,7 @@ static void emit_main(Emit *e, StrBuf *out) {
   const SpecGraph *S = e->sm->entry;
   int n = S->params.len;
   StrBuf m = {0};
-  sb_puts(&m, "int main(int argc, char **argv) {\n");
+  sb_puts(&m, "int main(int argc, char **argv) {\n  fx_stack_init();\n");
   sb_printf(&m, "  if (argc != %d) {\n    fprintf(stderr, \"usage: %%s", n + 1);
   for (int i = 0; i < n; i++) sb_printf(&m, " %s", S->params.items[i]->name ? S->params.items[i]->name : "ARG");
   sb_puts(&m, " (Python literals)\\n\", argv[0]);\n    return 2;\n  }\n");
@@ -1416,8 +1420,9 @@ static void emit_main(Emit *e, StrBuf *out) {
 }
 
 static const char prelude[] =
+    "#define _POSIX_C_SOURCE 200809L\n"
     "#include <inttypes.h>\n#include <math.h>\n#include <stdbool.h>\n#include <stdint.h>\n"
-    "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
+    "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <sys/resource.h>\n\n"
     "typedef char fx_none;\n"
     "typedef struct fx_fn { unsigned tag; const void *env; } fx_fn;\n"
     "typedef struct fx_range { int64_t start, stop, step; } fx_range;\n\n"
@@ -1459,8 +1464,32 @@ static const char prelude[] =
     "  if (m != 0 && ((b < 0) != (m < 0))) d -= 1.0;\n"
     "  if (d != 0) { double f = floor(d); if (d - f > 0.5) f += 1.0; d = f; }\n"
     "  else d = copysign(0.0, a / b);\n  return d;\n}\n"
+    /* CPython: 0.0 ** -1 is ZeroDivisionError, a finite result too large is
+     * OverflowError; a negative base with a fractional exponent is a complex
+     * number, which the DSL does not have (the analyser reports it) */
     "static inline double fx_f_pow(double a, double b) {\n"
-    "  if (a == 0 && b < 0) fx_raise(\"ZeroDivisionError\");\n  return pow(a, b);\n}\n"
+    "  if (a == 0 && b < 0) fx_raise(\"ZeroDivisionError: 0.0 cannot be raised to a negative power\");\n"
+    "  if (a < 0 && isfinite(b) && b != floor(b))\n"
+    "    fx_raise(\"ValueError: negative number cannot be raised to a fractional power\");\n"
+    "  double r = pow(a, b);\n"
+    "  if (isinf(r) && isfinite(a) && isfinite(b))\n"
+    "    fx_raise(\"OverflowError: (34, 'Numerical result out of range')\");\n"
+    "  return r;\n}\n"
+    /* recursion: every graph checks the stack it has used, so a recursion
+     * too deep for the C stack ends as CPython's RecursionError does (a
+     * message and status 1), not with SIGSEGV */
+    "static uintptr_t fx_stack_base, fx_stack_room;\n"
+    "static inline void fx_stack_init(void) {\n"
+    "  char here;\n  fx_stack_base = (uintptr_t)&here;\n"
+    "  struct rlimit rl;\n  uintptr_t lim = (uintptr_t)8 << 20;\n"
+    "  if (getrlimit(RLIMIT_STACK, &rl) == 0)\n"
+    "    lim = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > ((rlim_t)1 << 30) ? (uintptr_t)1 << 30\n"
+    "                                                                        : (uintptr_t)rl.rlim_cur;\n"
+    "  fx_stack_room = lim - lim / 8 - (lim > ((uintptr_t)1 << 20) ? (uintptr_t)128 << 10 : 0);\n}\n"
+    "static inline void fx_stack_check(void) {\n"
+    "  char here;\n  uintptr_t at = (uintptr_t)&here;\n"
+    "  if (fx_stack_base > at && fx_stack_base - at > fx_stack_room)\n"
+    "    fx_raise(\"RecursionError: maximum recursion depth exceeded\");\n}\n"
     "static inline double fx_truediv(double a, double b) {\n"
     "  if (b == 0) fx_raise(\"ZeroDivisionError\");\n  return a / b;\n}\n"
     "static inline double fx_sqrt(double a) { if (a < 0) fx_raise(\"ValueError\"); return sqrt(a); }\n"

@@ -59,7 +59,7 @@ KINDS = {
     "dtype-mismatch": "error", "no-return": "error", "return-annotation": "error",
     "assert-false": "error", "optional": "error", "missing-return": "warning",
     "budget": "warning", "reveal-type": "note", "unresolved-import": "error",
-    "import-cycle": "error",
+    "import-cycle": "error", "late-binding": "warning",
 }
 
 EXPECT_RE = re.compile(r"#\s*expect-(type|error|warning|note)\s*:\s*(.*?)\s*$")

@@ -203,7 +203,15 @@ suite_bad() {
   bad_case binary 1 "$syntax" "${check[@]}" "$dir/binary.py"
   bad_case utf8-in-string 1 "$syntax" "${check[@]}" "$dir/utf8_string.py"
   bad_case utf8-in-identifier 1 "$syntax" "${check[@]}" "$dir/utf8_ident.py"
-  bad_case long-line 0 '^Success' "${check[@]}" "$dir/long_line.py"
+  bad_case long-line 1 'nested too deeply' "${check[@]}" "$dir/long_line.py"
+  bad_case deep-expression 1 'nested too deeply.*\[syntax\]' "${check[@]}" "$dir/deep_expr.py"
+  bad_case deep-expression-ok 0 '^Success' "${check[@]}" "$dir/deep_expr_ok.py"
+  bad_case too-big 2 'more than the 32 MiB fathom reads' "${check[@]}" "$dir/too_big.py"
+  bad_case dev-zero 1 'NUL byte' timeout 20 "${check[@]}" "$dir/zero.py"
+  bad_case stdin-dev-zero 1 'NUL byte' \
+    bash -c '"$@" </dev/zero' zero timeout 20 "${check[@]}" -
+  bad_case parse-memory 2 'more than --max-memory 1 allows' \
+    "${check[@]}" --max-memory 1 "$dir/many_undefined.py"
   bad_case deep-parens '0|1' '^Success|error: ' "${check[@]}" "$dir/deep_parens.py"
   bad_case deep-ifs 0 '^Success' "${check[@]}" "$dir/deep_ifs.py"
   bad_case deep-ifs-1000 1 "$syntax" "${check[@]}" "$dir/deep_ifs_1000.py"
@@ -221,6 +229,15 @@ suite_bad() {
   bad_case output-over-input 2 "refusing to write the output over the input file" \
     "$FATHOM" specialize "$dir/own_output.py" --entry f --emit c -o "$dir/../bad/own_output.py"
   bad_case output-over-input-kept 0 '^    return x \+ 1$' cat "$dir/own_output.py"
+  # the C emitter's runtime errors: a message and status 1, never a signal
+  local crun='f=$1; e=$2; shift 2; "$F" specialize --entry "$e" --emit c --c-main "$f" >"$D/$e.c" &&
+    cc -std=c11 -O2 -o "$D/$e" "$D/$e.c" -lm && "$D/$e" "$@"'
+  local cerr=(env F="$FATHOM" D="$dir" bash -c "$crun" crun "$TESTS/bad/c_runtime_errors.py")
+  bad_case c-float-pow-overflow 1 "^OverflowError" "${cerr[@]}" big 10.0
+  bad_case c-float-pow-ok 0 "^2.718" "${cerr[@]}" big 1.0001
+  bad_case c-negative-fractional-pow 1 "^ValueError: negative number" "${cerr[@]}" neg -4.0
+  bad_case c-deep-recursion 1 "^RecursionError" "${cerr[@]}" depth 100000000
+  bad_case c-recursion-ok 0 "^1000$" "${cerr[@]}" depth 1000
   bad_case many-undefined 1 "name 'gw19999' is not defined" "${check[@]}" "$dir/many_undefined.py"
   bad_case crlf-strings 0 '^f\(\) -> tuple\[i64=5, i64=2\]$' "$FATHOM" infer "$dir/crlf_strings.py"
   bad_case cr-only 0 '^f\(\) -> i64=1$' "$FATHOM" infer "$dir/cr_only.py"
@@ -250,7 +267,7 @@ suite_bad() {
     "$FATHOM" infer "$TESTS/infer/entry_bool_dtype.py" --entry pick --args 'Tensor[bool, (3,)], Tensor[f32, (3,)]'
   # `fathom anf` must survive the same inputs, with the same exit status.
   local spec name
-  for spec in empty:0 binary:1 utf8_string:1 utf8_ident:1 long_line:0 'deep_parens:0|1' deep_ifs:0 \
+  for spec in empty:0 binary:1 utf8_string:1 utf8_ident:1 long_line:1 'deep_parens:0|1' deep_ifs:0 \
     deep_ifs_1000:1 elif_chain:0; do
     name=${spec%%:*}
     bad_case "anf-$name" "${spec#*:}" '' "$FATHOM" anf "$dir/$name.py"

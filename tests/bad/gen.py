@@ -9,7 +9,12 @@ same on every run (fixed random seed).
   binary.py         random bytes with NULs                -> exit 1, [syntax]
   utf8_string.py    invalid UTF-8 inside a string literal -> exit 1, [syntax]
   utf8_ident.py     invalid UTF-8 inside an identifier    -> exit 1, [syntax]
-  long_line.py      X = 1 + 1 + ... on one ~1 MB line     -> exit 0
+  long_line.py      X = 1 + 1 + ... on one ~1 MB line: too deep for
+                    CPython's compiler (RecursionError)   -> exit 1, [syntax]
+  deep_expr.py      a return of 2,995 terms 1 + 1 + ...   -> exit 1, [syntax]
+  deep_expr_ok.py   a return of 2,989 terms (CPython compiles it) -> exit 0
+  too_big.py        33 MiB of comment lines               -> exit 2, names the 32 MiB limit
+  zero.py           a symlink to /dev/zero                -> exit 1, NUL byte, at once
   deep_parens.py    5,000 nested parentheses              -> exit 0 or 1, no crash
   deep_ifs.py       98 nested ifs in one function (the most
                     CPython accepts)                      -> exit 0
@@ -104,6 +109,9 @@ def main():
         "utf8_string.py": b'def f():\n    return "caf\xe9 \xff\xfe"\n',
         "utf8_ident.py": b"ab\xc3cd = 1\nY = ab\xc3cd + 1\n",
         "long_line.py": long_line(),
+        "deep_expr.py": "def f():\n    return " + " + ".join(["1"] * 2995) + "\n",
+        "deep_expr_ok.py": "def f():\n    return " + " + ".join(["1"] * 2989) + "\n",
+        "too_big.py": ("#" * 1023 + "\n") * (33 << 10),
         "deep_parens.py": deep_parens(),
         "deep_ifs.py": deep_ifs(IF_DEPTH),
         "deep_ifs_1000.py": deep_ifs(IF_DEPTH_PAST_GRAMMAR),
@@ -124,6 +132,9 @@ def main():
     }
     for name, data in files.items():
         write(os.path.join(out, name), data)
+    zero = os.path.join(out, "zero.py")
+    if not os.path.lexists(zero):
+        os.symlink("/dev/zero", zero)
 
 
 if __name__ == "__main__":

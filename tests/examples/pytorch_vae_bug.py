@@ -59,7 +59,7 @@ def train(params, train_loader, lr):
     train_loss = 0.0
     n = 0
     for batch_idx, data in enumerate(train_loader):
-        def objective(p):
+        def objective(p, data=data):  # bind this trip's batch now (late binding)
             recon_batch, mu, logvar = forward(p)
             return loss_function(recon_batch, data, mu, logvar)
         loss, grads = value_and_grad(objective)(params)

@@ -26,6 +26,15 @@ the checker skips them).  What it reaches for, on purpose:
                    that update tensors
   closures, lambdas and higher-order calls, the walrus, conditional
   expressions, `and`/`or`, chained comparisons, float arithmetic.
+  late binding     closures made in a loop and called after it, a def
+                   rebound on each trip, a variable rebound between a
+                   lambda and its call
+  loop else        for and while loops with an `else:` that rebinds a
+                   variable read later
+  text             strings with escapes (\\N{...}, \\x, \\u, \\U, octal,
+                   a backslash-newline), non-ASCII identifiers read under
+                   their NFKC form; stress.py writes a quarter of the files
+                   with CRLF and a quarter with CR line endings.
 
 Ints are kept small (`% M` after products), so the DSL's 64-bit ints and
 CPython's unbounded ints agree.  Loops with unknown bounds nest two deep at
@@ -295,7 +304,7 @@ class ProgramGen:
         budget.stmts -= 1
         r = self.r
         nest = budget.depth > 0
-        k = r.randrange(16 if nest else 6)
+        k = r.randrange(20 if nest else 6)
         if k <= 1 or not fn.vars:
             self.st_assign(fn, ind)
         elif k == 2:
@@ -322,6 +331,14 @@ class ProgramGen:
             self.st_big_tuple(fn, ind)
         elif k == 13:
             self.st_walrus(fn, ind)
+        elif k == 16:
+            self.st_loop_else(fn, ind, budget)
+        elif k == 17 and not fn.loop:
+            self.st_late_closure(fn, ind)
+        elif k == 18:
+            self.st_escapes(fn, ind)
+        elif k == 19:
+            self.st_unicode_names(fn, ind)
         else:
             self.st_update(fn, ind)
 
@@ -481,6 +498,108 @@ class ProgramGen:
                                                      "sum(%s[1:5])" % v])))
         if ind == 1:
             fn.vars[s] = INT
+
+    def st_loop_else(self, fn, ind, budget):
+        """A for or while loop with an `else:` that rebinds a variable the
+        rest of the function reads (the else runs when no break left)."""
+        budget.depth -= 1
+        r = self.r
+        v = self.fresh(fn)
+        self.emit(fn, ind, "%s = %s" % (v, self.int_expr(fn, 2)))
+        top = max(2, 8 >> fn.loop)
+        bound = str(r.randint(0, top)) if fn.loop >= 2 or r.random() < 0.5 else \
+            "abs(%s) %% %d" % (self.int_expr(fn, 1), top)
+        if r.random() < 0.5:
+            i = self.fresh(fn, "i")
+            self.emit(fn, ind, "for %s in range(%s):" % (i, bound))
+            fn.vars[i] = INT
+        else:
+            i = self.fresh(fn, "k")
+            self.emit(fn, ind, "%s = 0" % i)
+            self.emit(fn, ind, "while %s < %s:" % (i, bound))
+            self.emit(fn, ind + 1, "%s += 1" % i)
+            fn.frozen.add(i)
+            fn.vars[i] = INT
+        fn.loop += 1
+        self.block(fn, ind + 1, budget)
+        fn.loop -= 1
+        fn.vars.pop(i, None)
+        fn.frozen.discard(i)
+        self.emit(fn, ind, "else:")
+        self.emit(fn, ind + 1, "%s = (%s + %s) %% %d" % (v, v, self.int_expr(fn, 2), M))
+        if ind == 1:
+            fn.vars[v] = INT
+        budget.depth += 1
+
+    def st_late_closure(self, fn, ind):
+        """Closures that read a variable rebound after they are made
+        (CPython binds late): made in a loop and called after it, or
+        rebound in straight-line code before the call."""
+        r = self.r
+        acc, h = self.fresh(fn, "acc"), self.fresh(fn, "h")
+        i = self.fresh(fn, "i")
+        sub = Fn(INT)
+        sub.vars = dict(fn.vars)
+        sub.vars[i] = INT
+        body = "(%s * %d + %s) %% %d" % (i, r.randint(1, 9), self.int_expr(sub, 1), M)
+        form = r.randrange(3)
+        if form == 0:      # a list of lambdas made in a loop, called after it
+            fs = self.fresh(fn, "fs")
+            self.emit(fn, ind, "%s = []" % fs)
+            self.emit(fn, ind, "for %s in range(%d):" % (i, r.randint(0, 4)))
+            self.emit(fn, ind + 1, "%s.append(lambda: %s)" % (fs, body))
+            self.emit(fn, ind, "%s = 0" % acc)
+            self.emit(fn, ind, "for %s in %s:" % (h, fs))
+            self.emit(fn, ind + 1, "%s = (%s + %s()) %% %d" % (acc, acc, h, M))
+        elif form == 1:    # a def rebound on each trip, called after the loop
+            self.emit(fn, ind, "%s = %s" % (i, self.int_expr(fn, 1)))
+            self.emit(fn, ind, "def %s():" % h)
+            self.emit(fn, ind + 1, "return %s" % body)
+            self.emit(fn, ind, "for %s in range(%d):" % (i, r.randint(0, 4)))
+            self.emit(fn, ind + 1, "def %s():" % h)
+            self.emit(fn, ind + 2, "return %s" % body)
+            self.emit(fn, ind, "%s = %s()" % (acc, h))
+        else:              # rebound after the lambda, before the call
+            self.emit(fn, ind, "%s = %s" % (i, self.int_expr(fn, 1)))
+            self.emit(fn, ind, "%s = lambda: %s" % (h, body))
+            self.emit(fn, ind, "%s = %s" % (i, self.int_expr(fn, 2)))
+            self.emit(fn, ind, "%s = %s()" % (acc, h))
+        if ind == 1:
+            fn.vars[acc] = INT
+
+    ESCAPED = [  # (literal, its length in CPython)
+        ('"\\N{LATIN SMALL LETTER E WITH ACUTE}\\x41\\u00e9\\t\\\\"', 5),
+        ("'\\U0001F600\\N{GREEK SMALL LETTER ALPHA}\\101'", 3),
+        ('"\\0\\a\\b\\f\\n\\r\\v\\x7f"', 8),
+        ('"""a\\\nb\nc"""', 4),
+        ("r'\\N{x}\\n'", 6),
+        ('"caf\u00e9 \\N{EM DASH} \\u2014"', 9),
+    ]
+
+    def st_escapes(self, fn, ind):
+        """A string with escapes (\\N{...}, \\x, \\u, \\U, octal, a
+        backslash-newline), read through len()."""
+        lit, _ = self.r.choice(self.ESCAPED)
+        s, v = self.fresh(fn, "s"), self.fresh(fn)
+        self.emit(fn, ind, "%s = %s" % (s, lit))
+        self.emit(fn, ind, "%s = len(%s) + %s" % (v, s, self.int_expr(fn, 1)))
+        if ind == 1:
+            fn.vars[v] = INT
+
+    def st_unicode_names(self, fn, ind):
+        """Non-ASCII identifiers, bound under one spelling and read under
+        its NFKC form (CPython normalises names: U+FB01 is "fi")."""
+        n = self.fresh(fn, "")
+        bound, read = self.r.choice([("\ufb01%s" % n, "fi%s" % n), ("caf\u00e9%s" % n, "caf\u00e9%s" % n),
+                                     ("\uff56%s" % n, "v_%s" % n), ("\u212b%s" % n, "\u00c5%s" % n)])
+        if read.startswith("v_"):   # fullwidth v reads back as v
+            read = "v%s" % n
+            bound = "\uff56%s" % n
+        v = self.fresh(fn)
+        self.emit(fn, ind, "%s = %s" % (bound, self.int_expr(fn, 2)))
+        self.emit(fn, ind, "%s = (%s * 3 + 1) %% %d" % (v, read, M))
+        if ind == 1:
+            fn.vars[v] = INT
 
     def st_walrus(self, fn, ind):
         v = self.fresh(fn, "w")

@@ -69,6 +69,17 @@ def doubling_tuple(k=20):
             "    return len(t), t[0]\n")
 
 
+def big_literal(n=70000):
+    return ("def main():\n    t = (" + ", ".join(str(i % 7) for i in range(n)) + ")\n"
+            "    return len(t), t[-1]\n")
+
+
+def sliced_literal(n=65536, trips=60):
+    return ("def main(a: int):\n    t = (" + ", ".join(str(i % 7) for i in range(n)) + ")\n"
+            "    s = 0\n    for i in range(%d):\n        for j in range(%d):\n"
+            "            s += len(t[i:%d + j])\n    return s + a\n" % (trips, trips, n - 2 * trips))
+
+
 def nested_loops(depth=20):
     def nest(bound, stmt):
         text, ind = "", "    "
@@ -117,6 +128,8 @@ CASES = [
      [("main", [(0,), (5,)]), ("main_const", [()])], False),
     ("tuple-2^20", doubling_tuple, [],
      [("main", [()]), ("main_var", [(3,)])], False),
+    ("tuple-literal-70000", big_literal, [], [("main", [()])], True),
+    ("tuple-sliced-3600-times", sliced_literal, [], [("main", [(0,), (5,)])], True),
     ("loops-20-deep", nested_loops, [],
      [("main", [()]), ("main_var", [(0,), (1,), (2,)])], True),
     ("max-contexts-2", lambda: FIB, ["--max-contexts", "2"],

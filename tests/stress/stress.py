@@ -162,6 +162,9 @@ def count_diags(doc, res):
                 res["seed"], d.get("line"), d.get("message", "")[:200], kind))
 
 
+NEWLINES = ("\n", "\r\n", "\n", "\r")
+
+
 def check_file(opts, index):
     """Analyse and run one generated file; a dict of counts and failures."""
     seed = opts.seed * 1000003 + index
@@ -172,7 +175,9 @@ def check_file(opts, index):
     tmp = tempfile.mkdtemp(prefix="fathom-stress.")
     try:
         path = os.path.join(tmp, "stress_%d.py" % seed)
-        with open(path, "w") as f:
+        # a quarter of the files with CRLF, a quarter with CR line endings
+        # (CPython reads both as "\n", string literals included)
+        with open(path, "w", encoding="utf-8", newline=NEWLINES[seed % 4]) as f:
             f.write(text)
         doc, failure, res["secs"] = run_fathom(opts, path)
         if failure:
@@ -206,7 +211,7 @@ def isolate(opts, res):
     os.makedirs(opts.keep, exist_ok=True)
     text, entries = gen.generate(res["seed"], opts.per_file, opts.tensor_share)
     whole = os.path.join(opts.keep, "stress_%d.py" % res["seed"])
-    with open(whole, "w") as f:
+    with open(whole, "w", encoding="utf-8") as f:
         f.write(text)
     out = ["kept %s" % whole]
     header, _, body = text.partition("\n\n\n")
@@ -214,7 +219,7 @@ def isolate(opts, res):
     for name, _ in entries:
         mine = [b for b in blocks if b.startswith(("def %s(" % name, "def %s_" % name))]
         path = os.path.join(opts.keep, "stress_%d_%s.py" % (res["seed"], name))
-        with open(path, "w") as f:
+        with open(path, "w", encoding="utf-8") as f:
             f.write(header + "\n\n\n" + "\n\n\n".join(mine) + "\n")
         _, failure, _ = run_fathom(opts, path)
         if failure:
@@ -281,7 +286,7 @@ def main(argv):
             os.makedirs(opts.keep, exist_ok=True)
             text, _ = gen.generate(res["seed"], opts.per_file, opts.tensor_share)
             path = os.path.join(opts.keep, "stress_%d.py" % res["seed"])
-            with open(path, "w") as f:
+            with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
             print("kept %s" % path)
     secs = time.monotonic() - start

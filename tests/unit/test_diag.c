@@ -108,14 +108,23 @@ static const char *temp_file(const char *bytes, size_t n) {
 }
 
 static void test_srcfile_read(void **state) {
-  const char *path = temp_file("a\0b\nc", 5);
+  const char *path = temp_file("ab\nc", 4);
   const char *err = NULL;
   SrcFile *f = srcfile_read(path, &err);
   assert_non_null(f);
-  assert_int_equal(f->len, 5);
-  assert_memory_equal(f->text, "a\0b\nc", 6);  /* with the added NUL */
+  assert_int_equal(f->len, 4);
+  assert_memory_equal(f->text, "ab\nc", 5);  /* with the added NUL */
   assert_int_equal(f->nlines, 2);
   assert_string_equal(f->path, path);
+  unlink(path);
+  /* reading stops after the first NUL byte (the parser reports it): a
+   * symlink to /dev/zero ends at once */
+  path = temp_file("a\0b\nc", 5);
+  f = srcfile_read(path, &err);
+  assert_non_null(f);
+  assert_int_equal(f->len, 2);
+  assert_memory_equal(f->text, "a\0", 3);
+  assert_int_equal(f->nlines, 1);
   unlink(path);
   assert_null(srcfile_read("/nonexistent/fathom/x.py", &err));
   assert_string_equal(err, "No such file or directory");
