@@ -23,6 +23,7 @@
  * bind inside an expression. */
 #include <pthread.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include <uninorm.h>
@@ -476,12 +477,64 @@ static bool first_on_line(Lower *L, uint32_t at) {
   return at >= L->file->len || (L->src[at] != ' ' && L->src[at] != '\t');
 }
 
+/* tree-sitter takes `if x:` followed by a line that is not indented deeper
+ * as an empty body, which no valid program has: CPython says "expected an
+ * indented block after 'if' statement on line 2" at the next line.  The
+ * header's keyword comes from the text (tree-sitter 0.20 gives a
+ * zero-width block a wrong parent): the nearest line at or above the
+ * block whose first word opens a compound statement. */
+static void empty_body(Lower *L, TSNode block) {
+  static const char *const heads[] = {"if", "elif", "else", "for", "while", "def", "class",
+                                      "with", "try", "except", "finally", "async", "match",
+                                      "case", NULL};
+  uint32_t line = ts_node_start_point(block).row;
+  const char *word = NULL;
+  uint32_t hline = line, hindent = 0;
+  for (uint32_t l = line + 1, steps = 0; l-- > 0 && !word && steps < 64; steps++) {
+    uint32_t a = L->file->line_starts[l];
+    uint32_t ind = line_indent(L, a);
+    size_t n = 0;
+    while (a + ind + n < L->file->len && (isalnum((unsigned char)L->src[a + ind + n]) ||
+                                          L->src[a + ind + n] == '_'))
+      n++;
+    for (int k = 0; heads[k] && !word; k++)
+      if (strlen(heads[k]) == n && !memcmp(L->src + a + ind, heads[k], n))
+        word = heads[k], hline = l, hindent = ind;
+  }
+  uint32_t at = ts_node_end_byte(block);
+  while (at < L->file->len && strchr(" \t\r\n\f", L->src[at])) at++;
+  /* a deeper line after it would be a body tree-sitter lost: not this case */
+  if (word && at < L->file->len && line_indent(L, at) > hindent) return;
+  Span sp = span_from_bytes(L->file, at, at);
+  if (L->limit_reported && sp.start >= L->limit_at) return;
+  if (!word) {
+    diag_report(L->diags, DK_SYNTAX, sp, "expected an indented block");
+    return;
+  }
+  const char *what = !strcmp(word, "def") || !strcmp(word, "async") ? "function definition"
+                   : !strcmp(word, "class") ? "class definition"
+                   : fx_sprintf("'%s' statement", word);
+  diag_report(L->diags, DK_SYNTAX, sp, "expected an indented block after %s on line %u", what,
+              hline + 1);
+}
+
 /* The statements of one block start in one column: tree-sitter accepts an
  * over-indented line, or a dedent to no enclosing level, as a sibling. */
 static void check_indentation(Lower *L, TSNode block) {
   TSNode *kids;
   int n = named_kids(L, block, &kids);
   int first = -1;
+  bool any = false;
+  for (int i = 0; i < n && !any; i++)
+    any = kind(L, kids[i]) != K_comment && !ts_node_is_missing(kids[i]);
+  if (!any && kind(L, block) != K_module) {
+    /* after a syntax error a body can be empty because its statements are
+     * in the error: CPython stops at the first error, so do we */
+    bool errors = false;
+    for (int r = 0; r < L->nroots && !errors; r++) errors = ts_node_has_error(L->roots[r]);
+    if (!errors) empty_body(L, block);
+    return;
+  }
   for (int i = 0; i < n; i++) {
     if (kind(L, kids[i]) == K_comment || ts_node_is_missing(kids[i])) continue;
     TSPoint p = ts_node_start_point(kids[i]);
@@ -691,7 +744,8 @@ static bool scan_enter(Lower *L, SyntaxScan *st, TSNode n) {
     return false;
   }
   if (ts_node_child_count(n) == 0) {
-    scan_leaf(L, st, n);
+    if (kind(L, n) == K_block) check_indentation(L, n);   /* an empty body */
+    else scan_leaf(L, st, n);
     return false;
   }
   Kind k = kind(L, n);
