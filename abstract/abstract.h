@@ -388,6 +388,11 @@ const AbsDim *dim_subst(AbsStore *st, const AbsDim *d, const AbsDim *sym,
                         const AbsDim *repl);
 bool dim_is_const(const AbsDim *d, int64_t *out);      /* a DIM_INT */
 void dim_print(StrBuf *b, const AbsDim *d);
+/* Dim arithmetic that overflows 64 bits gives `?`; each time, it (or a
+ * rule doing its own size arithmetic) counts it here, so the engine can
+ * say at the call that a size was widened. */
+void abs_overflowed(AbsStore *st);
+unsigned abs_overflow_count(const AbsStore *st);
 
 /* Symbol scopes: one per signature, so `B` written twice is one dim. */
 AbsSymScope *abs_scope_new(AbsStore *st);

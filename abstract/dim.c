@@ -207,7 +207,10 @@ static const AbsDim *intern_poly(AbsStore *st, int64_t constant,
 /* The canonical dim of a term array. */
 static const AbsDim *normalize(AbsStore *st, Terms *ts) {
   combine(ts);
-  if (ts->overflow) return st->any_dim;
+  if (ts->overflow) {
+    abs_overflowed(st);
+    return st->any_dim;
+  }
   int64_t constant = 0;
   if (ts->n > 0 && ts->t[ts->n - 1].natoms == 0) constant = ts->t[--ts->n].coeff;
   if (ts->n == 0) return dim_const(st, constant);
@@ -219,10 +222,14 @@ static const AbsDim *normalize(AbsStore *st, Terms *ts) {
 
 /* ---- arithmetic ---- */
 
+void abs_overflowed(AbsStore *st) { st->overflows++; }
+
+unsigned abs_overflow_count(const AbsStore *st) { return st->overflows; }
+
 const AbsDim *dim_add(AbsStore *st, const AbsDim *a, const AbsDim *b) {
   int64_t r;
   if (a->kind == DIM_INT && b->kind == DIM_INT)
-    return __builtin_add_overflow(a->value, b->value, &r) ? st->any_dim
+    return __builtin_add_overflow(a->value, b->value, &r) ? (abs_overflowed(st), st->any_dim)
                                                           : dim_const(st, r);
   if (a->kind == DIM_ANY || b->kind == DIM_ANY) return st->any_dim;
   if (b->kind == DIM_INT && b->value == 0) return a;
@@ -260,7 +267,7 @@ static void mul_term(Terms *ts, const AbsDimTerm *x, const AbsDimTerm *y) {
 const AbsDim *dim_mul(AbsStore *st, const AbsDim *a, const AbsDim *b) {
   int64_t r;
   if (a->kind == DIM_INT && b->kind == DIM_INT)
-    return __builtin_mul_overflow(a->value, b->value, &r) ? st->any_dim
+    return __builtin_mul_overflow(a->value, b->value, &r) ? (abs_overflowed(st), st->any_dim)
                                                           : dim_const(st, r);
   if ((a->kind == DIM_INT && a->value == 0) || (b->kind == DIM_INT && b->value == 0))
     return dim_const(st, 0);

@@ -28,6 +28,7 @@ struct AbsStore {
   const AbsValue *bools[2], *empty_tuple;
   const AbsValue *prims[OP__COUNT];
   const AbsDim *any_dim;
+  unsigned overflows;    /* dim arithmetic that overflowed 64 bits (abs_overflowed) */
   const AbsValue *recent_ints[ABS_RECENT_INTS]; /* abs_int's memo, by value mod size */
   AbsCtxJoin ctx_join;   /* merges two closure contexts of one graph */
   void *ctx_join_user;

@@ -630,9 +630,14 @@ static const AbsValue *call_prim(Engine *E, AnfNode *site, Ctx *c, AnfOp op, con
   EvalCall ec = {.E = E, .st = E->st, .node = site, .ctx = c, .op = op,
                  .nargs = a->npos, .args = a->pos, .nkw = a->nkw,
                  .kw_names = a->kw_names, .kw_vals = a->kw_vals};
-  if (!(info->flags & RULE_KEEPS_NONE) && eval_has_optional(&ec))
-    return eval_optional_args(&ec, info->rule);
-  return info->rule(&ec);
+  unsigned overflows = abs_overflow_count(E->st);
+  const AbsValue *r = !(info->flags & RULE_KEEPS_NONE) && eval_has_optional(&ec)
+                          ? eval_optional_args(&ec, info->rule)
+                          : info->rule(&ec);
+  if (abs_overflow_count(E->st) != overflows && !abs_has_error(r))
+    eval_note(&ec, DK_BUDGET, "a size here overflows 64 bits: it is widened to ? (results "
+              "stay sound)");
+  return r;
 }
 
 /* PartialEvaluator: bound arguments first (keywords among them). */

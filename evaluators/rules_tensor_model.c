@@ -466,6 +466,7 @@ const AbsValue *rule_pad(EvalCall *c) {
   for (int i = 0; i < x.rank; i++) {
     int64_t grow;
     bool over = __builtin_add_overflow(w[2 * i], w[2 * i + 1], &grow);
+    if (over) abs_overflowed(c->st);
     d[i] = w[2 * i] < 0 || w[2 * i + 1] < 0 || over
                ? dim_any(c->st)
                : dim_add(c->st, x.dims[i], dim_const(c->st, grow));
