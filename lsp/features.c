@@ -619,48 +619,57 @@ json_t *feature_document_symbols(Doc *d, PosEncoding enc)
 
 /* ---- inlay hints ---- */
 
-/* The broadened join of n's values over its graph's contexts (the
- * analysed calls'), or NULL when they do not join or say nothing. */
-const AbsValue *lsp_broad_value(Doc *d, const AnfNode *n)
+typedef VEC(const AbsValue *) ValueVec;
+
+/* n's values in the analysed calls' contexts of its graph (not the
+ * lenient ones of skipped code), newest context first. */
+static ValueVec node_ctx_values(Doc *d, const AnfNode *n)
 {
   CtxTable *t = engine_contexts(d->a->E);
+  ValueVec vals = {0};
+  for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
+    const AbsValue *v = c->lenient ? NULL : engine_value(d->a->E, c, n);
+    if (v) vec_push(&vals, v);
+  }
+  return vals;
+}
+
+/* The same for g's results. */
+static ValueVec graph_ctx_results(Doc *d, const AnfGraph *g)
+{
+  CtxTable *t = engine_contexts(d->a->E);
+  ValueVec vals = {0};
+  for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph)
+    if (c->state != CTX_NEW && c->result && !c->lenient) vec_push(&vals, c->result);
+  return vals;
+}
+
+/* The join of vals (each broadened first when asked), or NULL when they
+ * do not join or say nothing (unknown, bottom, an error). */
+static const AbsValue *join_all(Doc *d, ValueVec vals, bool broaden)
+{
   AbsStore *st = d->a->st;
   const AbsValue *acc = NULL;
-  for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
-    if (c->lenient) continue;
-    const AbsValue *v = engine_value(d->a->E, c, n);
-    if (!v) continue;
-    v = abs_broaden(st, v);
-    if (!acc) {
-      acc = v;
-    } else if (acc != v) {
-      AbsJoinError e = {0};
-      const AbsValue *j = abs_join(st, acc, v, &e);
-      if (!j || e.left) return NULL;
-      acc = j;
-    }
+  for (int i = 0; i < vals.len; i++) {
+    const AbsValue *v = broaden ? abs_broaden(st, vals.items[i]) : vals.items[i];
+    if (acc == v) continue;
+    AbsJoinError e = {0};
+    acc = acc ? abs_join(st, acc, v, &e) : v;
+    if (!acc || e.left) return NULL;
   }
   if (!acc || acc->kind == ABS_BOTTOM || acc->kind == ABS_UNKNOWN || abs_has_error(acc))
     return NULL;
   return acc;
 }
 
-/* The same for g's results. */
-const AbsValue *lsp_broad_result(Doc *d, const AnfGraph *g)
+const AbsValue *lsp_joined_value(Doc *d, const AnfNode *n, bool broaden)
 {
-  CtxTable *t = engine_contexts(d->a->E);
-  AbsStore *st = d->a->st;
-  const AbsValue *acc = NULL;
-  for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph) {
-    if (c->state == CTX_NEW || !c->result || c->lenient) continue;
-    const AbsValue *v = abs_broaden(st, c->result);
-    AbsJoinError e = {0};
-    acc = acc ? abs_join(st, acc, v, &e) : v;
-    if (!acc || e.left) return NULL;
-  }
-  if (!acc || acc->kind == ABS_UNKNOWN || acc->kind == ABS_BOTTOM || abs_has_error(acc))
-    return NULL;
-  return acc;
+  return join_all(d, node_ctx_values(d, n), broaden);
+}
+
+const AbsValue *lsp_joined_result(Doc *d, const AnfGraph *g, bool broaden)
+{
+  return join_all(d, graph_ctx_results(d, g), broaden);
 }
 
 /* An inlay hint's text for the values vals[0..n) of the analysed contexts
@@ -691,21 +700,13 @@ static const char *hint_text(Doc *d, const AbsValue *const *vals, int n)
 
 static const char *broad_value(Doc *d, const AnfNode *n)
 {
-  CtxTable *t = engine_contexts(d->a->E);
-  VEC(const AbsValue *) vals = {0};
-  for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
-    const AbsValue *v = c->lenient ? NULL : engine_value(d->a->E, c, n);
-    if (v) vec_push(&vals, v);
-  }
+  ValueVec vals = node_ctx_values(d, n);
   return hint_text(d, vals.items, vals.len);
 }
 
 static const char *broad_result(Doc *d, const AnfGraph *g)
 {
-  CtxTable *t = engine_contexts(d->a->E);
-  VEC(const AbsValue *) vals = {0};
-  for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph)
-    if (c->state != CTX_NEW && c->result && !c->lenient) vec_push(&vals, c->result);
+  ValueVec vals = graph_ctx_results(d, g);
   return hint_text(d, vals.items, vals.len);
 }
 

@@ -108,14 +108,14 @@ json_t *feature_definition(Doc *d, PosEncoding enc, uint32_t offset);
 json_t *feature_document_symbols(Doc *d, PosEncoding enc);
 /* What navigate.c reads off the analysis (features.c): the binding of a
  * name seen from off, the function a name denotes there, a function's
- * inferred signatures (one line per context), the broadened join of a
- * node's values or of a function's results (NULL: none or no join), and
- * where a def's name is. */
+ * inferred signatures (one line per context), the join of a node's
+ * values or of a function's results over the analysed contexts, broadened
+ * or not (NULL: none, or no join), and where a def's name is. */
 const AnfNode *lsp_binding_at(Doc *d, const char *name, uint32_t off);
 const AnfGraph *lsp_function_named(Doc *d, const char *name, uint32_t off);
 const char *lsp_graph_signatures(Doc *d, const AnfGraph *g);
-const AbsValue *lsp_broad_value(Doc *d, const AnfNode *n);
-const AbsValue *lsp_broad_result(Doc *d, const AnfGraph *g);
+const AbsValue *lsp_joined_value(Doc *d, const AnfNode *n, bool broaden);
+const AbsValue *lsp_joined_result(Doc *d, const AnfGraph *g, bool broaden);
 bool lsp_def_name_span(const SrcFile *f, const AnfGraph *g, Span *out);
 
 /* ---- navigate.c: highlight, references, rename, workspace symbols,

@@ -351,7 +351,7 @@ json_t *feature_completion(Doc *d, PosEncoding enc, uint32_t off)
   for (int i = 0; i < n; i++) {
     const AnfGraph *g = lsp_function_named(d, names[i], start);
     const AnfNode *b = g ? NULL : lsp_binding_at(d, names[i], start);
-    const AbsValue *v = b ? lsp_broad_value(d, b) : NULL;
+    const AbsValue *v = b ? lsp_joined_value(d, b, true) : NULL;
     int kind = g ? CK_FUNCTION : v && v->kind == ABS_CLASS ? CK_CLASS
              : v && v->kind == ABS_MODULE ? CK_MODULE : CK_VARIABLE;
     item(&I, names[i], kind, v ? abs_to_string(v) : NULL);
@@ -560,35 +560,6 @@ static const char *annotation_of(const AbsValue *v)
   }
 }
 
-/* The join of n's values over the analysed contexts of its graph, not
- * broadened (a symbolic dim stays a name), or NULL. */
-static const AbsValue *joined_value(Doc *d, const AnfNode *n)
-{
-  CtxTable *t = engine_contexts(d->a->E);
-  const AbsValue *acc = NULL;
-  for (Ctx *c = t->graph_first[n->graph->id]; c; c = c->next_in_graph) {
-    const AbsValue *v = c->lenient ? NULL : engine_value(d->a->E, c, n);
-    if (!v) continue;
-    AbsJoinError e = {0};
-    acc = acc ? abs_join(d->a->st, acc, v, &e) : v;
-    if (!acc || e.left) return NULL;
-  }
-  return acc && !abs_has_error(acc) ? acc : NULL;
-}
-
-static const AbsValue *joined_result(Doc *d, const AnfGraph *g)
-{
-  CtxTable *t = engine_contexts(d->a->E);
-  const AbsValue *acc = NULL;
-  for (Ctx *c = t->graph_first[g->id]; c; c = c->next_in_graph) {
-    if (c->state == CTX_NEW || !c->result || c->lenient) continue;
-    AbsJoinError e = {0};
-    acc = acc ? abs_join(d->a->st, acc, c->result, &e) : c->result;
-    if (!acc || e.left) return NULL;
-  }
-  return acc && !abs_has_error(acc) ? acc : NULL;
-}
-
 /* The def whose header line holds [a, b), among the document's functions. */
 static const AnfGraph *def_at(Doc *d, uint32_t a, uint32_t b)
 {
@@ -624,7 +595,7 @@ static json_t *annotate_def(Doc *d, PosEncoding enc, uint32_t a, uint32_t b)
     while (k < f->len && (f->text[k] == ' ' || f->text[k] == '\t')) k++;
     if (f->text[k] == ':') continue;   /* annotated already */
     if (i == 0 && (!strcmp(p->name, "self") || !strcmp(p->name, "cls"))) continue;
-    const AbsValue *v = joined_value(d, p);
+    const AbsValue *v = lsp_joined_value(d, p, false);
     const char *t = v ? annotation_of(v) : NULL;
     if (t)
       json_array_append_new(edits, json_pack("{s:o, s:s}", "range", range_of(d, enc, e, e),
@@ -643,7 +614,7 @@ static json_t *annotate_def(Doc *d, PosEncoding enc, uint32_t a, uint32_t b)
   uint32_t after = k + 1, j = after;
   while (j < f->len && (f->text[j] == ' ' || f->text[j] == '\t')) j++;
   if (k < f->len && f->text[j] == ':') {
-    const AbsValue *r = joined_result(d, g);
+    const AbsValue *r = lsp_joined_result(d, g, false);
     const char *t = r ? annotation_of(r) : NULL;
     if (t)
       json_array_append_new(edits, json_pack("{s:o, s:s}", "range", range_of(d, enc, after, after),

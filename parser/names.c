@@ -132,80 +132,88 @@ static TSNode enclosing_scope(TSNode s) {
 
 enum { B_NO, B_BINDS, B_GLOBAL, B_NONLOCAL };
 
-typedef struct Binder { const Names *N; const char *name; size_t len; int found; } Binder;
+/* What each_bound calls for each binding it meets: how is B_BINDS,
+ * B_GLOBAL or B_NONLOCAL; returning true stops the walk. */
+typedef bool (*BoundFn)(void *ctx, TSNode id, int how);
 
-static void target_binds(Binder *b, TSNode t, int depth) {
-  if (ts_node_is_null(t) || depth > NAMES_MAX_DEPTH) return;
-  if (is(t, "identifier")) {
-    if (text_is(b->N, t, b->name, b->len)) b->found = B_BINDS;
-    return;
-  }
-  if (is(t, "attribute") || is(t, "subscript")) return;
+/* The identifiers an assignment or for target binds (a, (b, c), [d], *e). */
+static bool each_target(TSNode t, int depth, BoundFn fn, void *ctx) {
+  if (ts_node_is_null(t) || depth > NAMES_MAX_DEPTH) return false;
+  if (is(t, "identifier")) return fn(ctx, t, B_BINDS);
+  if (is(t, "attribute") || is(t, "subscript")) return false;
   uint32_t n = ts_node_named_child_count(t);
-  for (uint32_t i = 0; i < n && b->found == B_NO; i++)
-    target_binds(b, ts_node_named_child(t, i), depth + 1);
+  for (uint32_t i = 0; i < n; i++)
+    if (each_target(ts_node_named_child(t, i), depth + 1, fn, ctx)) return true;
+  return false;
 }
 
-/* Statements and expressions of one scope's own region (nested scopes
- * contribute only their names and what runs outside them). */
-static void scan_binds(Binder *b, TSNode n, bool top, int depth) {
-  if (ts_node_is_null(n) || b->found != B_NO || depth > NAMES_MAX_DEPTH) return;
+/* Every name bound, or declared global or nonlocal, in the own region of
+ * the scope n (top), or in a statement or expression inside it: nested
+ * scopes contribute only their def or class name (their defaults and
+ * decorators bind nothing; a walrus there is rare). */
+static bool each_bound(TSNode n, bool top, int depth, BoundFn fn, void *ctx) {
+  if (ts_node_is_null(n) || depth > NAMES_MAX_DEPTH) return false;
   if (!top && is_scope(n)) {
-    if (is(n, "function_definition") || is(n, "class_definition")) {
-      TSNode nm = child_by(n, "name");
-      if (!ts_node_is_null(nm) && text_is(b->N, nm, b->name, b->len)) b->found = B_BINDS;
-    }
-    return;   /* defaults and decorators bind nothing (a walrus there is rare) */
+    TSNode nm = is(n, "function_definition") || is(n, "class_definition")
+                    ? child_by(n, "name") : (TSNode){0};
+    return is(nm, "identifier") && fn(ctx, nm, B_BINDS);
   }
   const char *type = ts_node_type(n);
+  uint32_t k = ts_node_named_child_count(n);
   if (!strcmp(type, "global_statement") || !strcmp(type, "nonlocal_statement")) {
-    uint32_t k = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < k; i++)
-      if (text_is(b->N, ts_node_named_child(n, i), b->name, b->len))
-        b->found = type[0] == 'g' ? B_GLOBAL : B_NONLOCAL;
-    return;
+      if (fn(ctx, ts_node_named_child(n, i), type[0] == 'g' ? B_GLOBAL : B_NONLOCAL))
+        return true;
+    return false;
   }
-  if (!strcmp(type, "assignment") || !strcmp(type, "augmented_assignment") ||
-      !strcmp(type, "for_statement") || !strcmp(type, "for_in_clause"))
-    target_binds(b, child_by(n, "left"), depth);
-  else if (!strcmp(type, "named_expression"))
-    target_binds(b, child_by(n, "name"), depth);
-  else if (!strcmp(type, "as_pattern"))
-    target_binds(b, child_by(n, "alias"), depth);
-  else if (!strcmp(type, "parameters") || !strcmp(type, "lambda_parameters")) {
-    uint32_t k = ts_node_named_child_count(n);
+  if (!strcmp(type, "parameters") || !strcmp(type, "lambda_parameters")) {
     for (uint32_t i = 0; i < k; i++) {
       TSNode p = ts_node_named_child(n, i);
       TSNode nm = is(p, "identifier") ? p : child_by(p, "name");
       if (ts_node_is_null(nm) && ts_node_named_child_count(p))   /* *args, **kw, typed */
         nm = ts_node_named_child(p, 0);
-      if (is(nm, "identifier") && text_is(b->N, nm, b->name, b->len)) b->found = B_BINDS;
+      if (is(nm, "identifier") && fn(ctx, nm, B_BINDS)) return true;
     }
-    return;
-  } else if (!strcmp(type, "import_statement") || !strcmp(type, "import_from_statement")) {
+    return false;
+  }
+  if (!strcmp(type, "import_statement") || !strcmp(type, "import_from_statement")) {
     TSNode module = child_by(n, "module_name");
-    uint32_t k = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < k; i++) {
       TSNode nm = ts_node_named_child(n, i);
       if (ts_node_eq(nm, module)) continue;
       if (is(nm, "aliased_import")) nm = child_by(nm, "alias");
       else if (is(nm, "dotted_name")) nm = ts_node_named_child(nm, 0);
-      if (is(nm, "identifier") && text_is(b->N, nm, b->name, b->len)) b->found = B_BINDS;
+      if (is(nm, "identifier") && fn(ctx, nm, B_BINDS)) return true;
     }
-    return;
+    return false;
   }
-  uint32_t k = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < k && b->found == B_NO; i++) {
+  bool stop = false;
+  if (!strcmp(type, "assignment") || !strcmp(type, "augmented_assignment") ||
+      !strcmp(type, "for_statement") || !strcmp(type, "for_in_clause"))
+    stop = each_target(child_by(n, "left"), depth, fn, ctx);
+  else if (!strcmp(type, "named_expression"))
+    stop = each_target(child_by(n, "name"), depth, fn, ctx);
+  else if (!strcmp(type, "as_pattern"))
+    stop = each_target(child_by(n, "alias"), depth, fn, ctx);
+  for (uint32_t i = 0; i < k && !stop; i++) {
     TSNode c = ts_node_named_child(n, i);
-    /* a def's parameters belong to it; seen from its own scan only */
-    if (top && is_function(n) && !in_own_region(n, c) && !is(c, "parameters") &&
-        !is(c, "lambda_parameters"))
+    bool params = is(c, "parameters") || is(c, "lambda_parameters");
+    /* a def's parameters belong to it: seen from its own scope only */
+    if (params ? !(top && is_function(n)) : top && !is(n, "module") && !in_own_region(n, c))
       continue;
-    if (top && is_comprehension(n) && !in_own_region(n, c)) continue;
-    if (top && is(n, "class_definition") && !in_own_region(n, c)) continue;
-    if ((is(c, "parameters") || is(c, "lambda_parameters")) && !(top && is_function(n))) continue;
-    scan_binds(b, c, false, depth + 1);
+    stop = each_bound(c, false, depth + 1, fn, ctx);
   }
+  return stop;
+}
+
+/* Does a scope bind (or declare) one name?  B_NO, or how. */
+typedef struct Binder { const Names *N; const char *name; size_t len; int found; } Binder;
+
+static bool binder_meets(void *ctx, TSNode id, int how) {
+  Binder *b = ctx;
+  if (!text_is(b->N, id, b->name, b->len)) return false;
+  b->found = how;
+  return true;
 }
 
 /* A walrus in a comprehension binds in the enclosing function: scan the
@@ -213,7 +221,7 @@ static void scan_binds(Binder *b, TSNode n, bool top, int depth) {
 static void walrus_binds(Binder *b, TSNode n, bool top, int depth) {
   if (ts_node_is_null(n) || b->found != B_NO || depth > NAMES_MAX_DEPTH) return;
   if (!top && (is_function(n) || is(n, "class_definition"))) return;
-  if (is(n, "named_expression")) target_binds(b, child_by(n, "name"), depth);
+  if (is(n, "named_expression")) each_target(child_by(n, "name"), depth, binder_meets, b);
   uint32_t k = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < k && b->found == B_NO; i++)
     walrus_binds(b, ts_node_named_child(n, i), false, depth + 1);
@@ -225,11 +233,11 @@ static int scope_binds(const Names *N, TSNode s, const char *name, size_t len) {
     uint32_t k = ts_node_named_child_count(s);
     for (uint32_t i = 0; i < k && b.found == B_NO; i++) {
       TSNode c = ts_node_named_child(s, i);
-      if (is(c, "for_in_clause")) target_binds(&b, child_by(c, "left"), 0);
+      if (is(c, "for_in_clause")) each_target(child_by(c, "left"), 0, binder_meets, &b);
     }
     return b.found;
   }
-  scan_binds(&b, s, true, 0);
+  each_bound(s, true, 0, binder_meets, &b);
   if (b.found == B_NO && is_function(s)) {
     /* walruses of the comprehensions directly inside */
     TSNode body = child_by(s, "body");
@@ -575,59 +583,9 @@ static void add_visible(Visible *V, TSNode id) {
   vec_push(&V->names, s);
 }
 
-static void visible_targets(Visible *V, TSNode t, int depth) {
-  if (ts_node_is_null(t) || depth > NAMES_MAX_DEPTH) return;
-  if (is(t, "identifier")) { add_visible(V, t); return; }
-  if (is(t, "attribute") || is(t, "subscript")) return;
-  uint32_t k = ts_node_named_child_count(t);
-  for (uint32_t i = 0; i < k; i++) visible_targets(V, ts_node_named_child(t, i), depth + 1);
-}
-
-/* Every name scope s binds in its own region. */
-static void visible_binds(Visible *V, TSNode n, bool top, int depth) {
-  if (ts_node_is_null(n) || depth > NAMES_MAX_DEPTH) return;
-  if (!top && is_scope(n)) {
-    if (is(n, "function_definition") || is(n, "class_definition")) add_visible(V, child_by(n, "name"));
-    return;
-  }
-  const char *type = ts_node_type(n);
-  if (!strcmp(type, "assignment") || !strcmp(type, "augmented_assignment") ||
-      !strcmp(type, "for_statement") || !strcmp(type, "for_in_clause"))
-    visible_targets(V, child_by(n, "left"), depth);
-  else if (!strcmp(type, "named_expression"))
-    visible_targets(V, child_by(n, "name"), depth);
-  else if (!strcmp(type, "as_pattern"))
-    visible_targets(V, child_by(n, "alias"), depth);
-  else if (!strcmp(type, "parameters") || !strcmp(type, "lambda_parameters")) {
-    uint32_t k = ts_node_named_child_count(n);
-    for (uint32_t i = 0; i < k; i++) {
-      TSNode p = ts_node_named_child(n, i);
-      TSNode nm = is(p, "identifier") ? p : child_by(p, "name");
-      if (ts_node_is_null(nm) && ts_node_named_child_count(p)) nm = ts_node_named_child(p, 0);
-      add_visible(V, nm);
-    }
-    return;
-  } else if (!strcmp(type, "import_statement") || !strcmp(type, "import_from_statement")) {
-    TSNode module = child_by(n, "module_name");
-    uint32_t k = ts_node_named_child_count(n);
-    for (uint32_t i = 0; i < k; i++) {
-      TSNode nm = ts_node_named_child(n, i);
-      if (ts_node_eq(nm, module)) continue;
-      if (is(nm, "aliased_import")) nm = child_by(nm, "alias");
-      else if (is(nm, "dotted_name")) nm = ts_node_named_child(nm, 0);
-      add_visible(V, nm);
-    }
-    return;
-  }
-  uint32_t k = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < k; i++) {
-    TSNode c = ts_node_named_child(n, i);
-    if (top && !is(n, "module") && !in_own_region(n, c) && !is(c, "parameters") &&
-        !is(c, "lambda_parameters"))
-      continue;
-    if ((is(c, "parameters") || is(c, "lambda_parameters")) && !(top && is_function(n))) continue;
-    visible_binds(V, c, false, depth + 1);
-  }
+static bool visible_meets(void *ctx, TSNode id, int how) {
+  if (how == B_BINDS) add_visible(ctx, id);
+  return false;
 }
 
 int parse_doc_visible_names(ParseDoc *d, const char *text, size_t len, uint32_t off,
@@ -642,7 +600,7 @@ int parse_doc_visible_names(ParseDoc *d, const char *text, size_t len, uint32_t 
   bool first = true;
   for (TSNode s = is_scope(at) ? at : scope_of(at); !ts_node_is_null(s); s = enclosing_scope(s)) {
     if (!first && is(s, "class_definition")) continue;
-    visible_binds(&V, s, true, 0);
+    each_bound(s, true, 0, visible_meets, &V);
     first = false;
     if (is(s, "module")) break;
   }
