@@ -1,4 +1,6 @@
-# xs[i] = v on a list rebinds xs: its element type joins v's, its known
+# xs[i] = v on a list rebinds xs: a constant index into a list whose items
+# are tracked replaces that item (the list stays tracked, and may then mix
+# types, language.md 5); otherwise its element type joins v's and its known
 # items and length are forgotten; a second name for the same list forgets
 # it too (parser/alias.c), and a parameter's list changes for the caller.
 def replaced():
@@ -7,7 +9,7 @@ def replaced():
     return xs[1], len(xs)
 
 
-def widened():  # the DSL rule: list items have one type (an error)
+def widened():  # a tracked list may mix types: CPython's 1
     xs = [1, 2]
     xs[1] = 2.5
     return xs[0]
