@@ -155,6 +155,48 @@ static bool ends_with(const char *s, const char *tail) {
   return n >= k && !strcmp(s + n - k, tail);
 }
 
+/* The __init__ contexts entered with an empty instance `Name{}`, by the
+ * class name, in the order the scan of every __init__ graph and its
+ * contexts meets them.  A program's methods each ask for their class's
+ * constructions, several times per coverage round: scanning every
+ * function and context for each was quadratic in the program (a
+ * 200-module package spent 82% of its check there).  The index is made
+ * again only when an __init__ context was added (contexts never change
+ * their arguments, so membership is fixed; state and result are read at
+ * each question). */
+static const HashMap *constructions(Analysis *a) {
+  CtxTable *t = engine_contexts(a->E);
+  if (!a->inits_found) {
+    a->inits_found = true;
+    for (int i = 0; i < a->m->functions.len; i++) {
+      AnfGraph *f = a->m->functions.items[i];
+      if (f->fn_name && ends_with(f->fn_name, ".__init__")) vec_push(&a->inits, f);
+    }
+  }
+  if (a->built_made && (uint64_t)t->all.len == a->built_stamp) return &a->built;
+  a->built_stamp = (uint64_t)t->all.len;   /* no context at all added: nothing to count */
+  uint64_t count = 0;
+  for (int i = 0; i < a->inits.len; i++)
+    count += cache_graph_contexts(t, (AnfGraph *)a->inits.items[i]);
+  if (a->built_made && count == a->built_count) return &a->built;
+  hm_init_str(&a->built);
+  a->built_made = true;
+  a->built_count = count;
+  for (int i = 0; i < a->inits.len; i++) {
+    AnfGraph *f = a->inits.items[i];
+    for (Ctx *c = t->graph_first[f->id]; c; c = c->next_in_graph) {
+      if (c->args->tuple.n < 1) continue;
+      const AbsValue *x = c->args->tuple.items[0];
+      if (x->kind != ABS_INSTANCE || x->inst.attrs->tuple.n) continue;
+      bool found;
+      HashEntry *e = hm_slot(&a->built, x->inst.cls->cls.name, &found);
+      if (!found) e->value = fx_new(PtrVec);
+      vec_push((PtrVec *)e->value, c);
+    }
+  }
+  return &a->built;
+}
+
 /* The instance a method runs on: the join of what the constructions of
  * its class built (the contexts of an __init__ entered with `Name{}`):
  * the analysed ones, or with `covered` those of code the entries skipped
@@ -164,26 +206,20 @@ static const AbsValue *class_instances(Analysis *a, AnfGraph *g, bool covered, S
   /* "Net.forward", or "layers.Net.forward" in a module of a program */
   const char *mname = strrchr(g->fn_name, '.') + 1, *cname = mname - 1;
   while (cname > g->fn_name && cname[-1] != '.') cname--;
-  size_t clen = (size_t)(mname - 1 - cname);
-  CtxTable *t = engine_contexts(a->E);
+  const PtrVec *ctxs =
+      hm_get(constructions(a), fx_strndup(cname, (size_t)(mname - 1 - cname)));
   const AbsValue *self = NULL;
-  for (int i = 0; i < a->m->functions.len; i++) {
-    AnfGraph *f = a->m->functions.items[i];
-    if (!f->fn_name || !ends_with(f->fn_name, ".__init__")) continue;
-    for (Ctx *c = t->graph_first[f->id]; c; c = c->next_in_graph) {
-      if (c->state == CTX_NEW || c->lenient != covered || !c->result || c->args->tuple.n < 1)
-        continue;
-      const AbsValue *x = c->args->tuple.items[0], *r = c->result;
-      if (x->kind != ABS_INSTANCE || x->inst.attrs->tuple.n || r->kind != ABS_INSTANCE) continue;
-      const char *cn = x->inst.cls->cls.name;
-      if (strlen(cn) != clen || strncmp(cn, cname, clen)) continue;
-      /* a static method, or one a decorator replaced, takes no instance */
-      unsigned fl = 0;
-      const AbsValue *mem = abs_class_member(x->inst.cls, mname, &fl, NULL);
-      if (!mem || mem->kind != ABS_FUNC || (fl & ABS_MEM_STATIC)) return NULL;
-      self = self ? abs_join_soft(a->st, self, r) : r;
-      if (site) *site = c->call_site ? c->call_site->span : f->span;
-    }
+  for (int i = 0; ctxs && i < ctxs->len; i++) {
+    const Ctx *c = ctxs->items[i];
+    if (c->state == CTX_NEW || c->lenient != covered || !c->result) continue;
+    const AbsValue *x = c->args->tuple.items[0], *r = c->result;
+    if (r->kind != ABS_INSTANCE) continue;
+    /* a static method, or one a decorator replaced, takes no instance */
+    unsigned fl = 0;
+    const AbsValue *mem = abs_class_member(x->inst.cls, mname, &fl, NULL);
+    if (!mem || mem->kind != ABS_FUNC || (fl & ABS_MEM_STATIC)) return NULL;
+    self = self ? abs_join_soft(a->st, self, r) : r;
+    if (site) *site = c->call_site ? c->call_site->span : c->g->span;
   }
   return self;
 }

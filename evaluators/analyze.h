@@ -36,6 +36,15 @@ typedef struct Analysis {
   Engine *E;
   VEC(Ctx *) entries;       /* the entry contexts, in source order */
   const char *usage_error;  /* set when --entry/--args cannot be used */
+  /* the constructions of each class (analyze.c's class_instances): the
+   * __init__ graphs, and their contexts entered with `Name{}` by class
+   * name, rebuilt when the number of __init__ contexts changes */
+  PtrVec inits;
+  bool inits_found;
+  HashMap built;            /* class name -> PtrVec of Ctx */
+  bool built_made;
+  uint64_t built_count;     /* __init__ contexts when `built` was made */
+  uint64_t built_stamp;     /* all contexts when they were last counted */
 } Analysis;
 
 /* Analyse a managed module; findings go to diags.  Never fails: a problem
