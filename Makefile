@@ -13,6 +13,8 @@
 #   make graphs     the typed graphs of the examples as SVG ($(BUILD)/graphs)
 
 BUILD    ?= build
+# the release, from the header (fathom.pc carries it)
+VERSION  := $(shell sed -n 's/^\#define FATHOM_VERSION "\(.*\)"/\1/p' include/fathom.h)
 PREFIX   ?= /usr/local
 CC       ?= cc
 PKGS     := tree-sitter bdw-gc jansson
@@ -131,7 +133,7 @@ install: all $(BUILD)/libfathom.so
 	ln -sf libfathom.so.0 $(DESTDIR)$(PREFIX)/lib/libfathom.so
 	@if [ -f include/fathom.h ]; then install -m 644 include/fathom.h $(DESTDIR)$(PREFIX)/include/; fi
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|0.1.0|' include/fathom.pc.in \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' include/fathom.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fathom.pc
 
 # The typed graphs of examples/*.py and tests/specialize/*.py as SVG

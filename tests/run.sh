@@ -281,7 +281,7 @@ suite_bad() {
   bad_case missing-argument 2 "'--format' needs an argument" "$FATHOM" check "$dir/empty.py" --format
   bad_case bad-format 2 "invalid argument 'xml'" "$FATHOM" check --format xml "$dir/empty.py"
   bad_case no-files 2 'missing' "$FATHOM" check
-  bad_case version 0 '^fathom 0\.1\.0$' "$FATHOM" --version
+  bad_case version 0 '^fathom 0\.2\.0$' "$FATHOM" --version
   bad_case help 0 '^  check ' "$FATHOM" --help
   bad_case help-check 0 '--color auto\|always\|never' "$FATHOM" help check
   bad_case check-help 0 '--quiet' "$FATHOM" check --help
