@@ -901,6 +901,33 @@ suite_specialize() {
         pass
       fi
     fi
+    # examples/walk: the structured API (docs/c-api.md) from a program that
+    # includes fathom.h alone and links -lfathom alone (no collector, no
+    # pkg-config); on one module it analyses each entry in turn, checks the
+    # re-analysed handle against a fresh module and out-of-range queries
+    TIMEOUT=120 run "$out" "$out" make -C "$root/examples/walk" --no-print-directory CC="$cc" \
+      FATHOM="$prefix" OUT="$TMP"
+    if [ "$status" -ne 0 ]; then
+      fail specialize/walk-build "examples/walk does not build against $prefix" "$(cat "$out")"
+    elif nm -D --undefined-only "$TMP/walk" | awk '{print $2}' | grep -q -e '^GC_' -e '^ts_' -e '^json_'; then
+      fail specialize/walk-build "examples/walk needs symbols of fathom's own libraries" \
+        "$(nm -D --undefined-only "$TMP/walk")"
+    else
+      pass
+      local w
+      for w in walk:model.py:model examples:transformer.py:encoder_block:pooled_logits \
+               backend:net.py:Net.forward; do
+        IFS=: read -r -a parts <<<"$w"
+        name=${parts[1]%.py}
+        run "$out" "$TMP/spec.walk.err" sh -c 'cd "$1" && shift && exec "$@"' sh \
+          "$root/examples/${parts[0]}" "$TMP/walk" "${parts[@]:1}"
+        if why=$(crashed "$TMP/spec.walk.err") || [ "$status" -ne 0 ]; then
+          fail "specialize/walk-$name" "${why:-exit status $status}" "$(cat "$TMP/spec.walk.err")"
+        else
+          compare "specialize/walk-$name" "$root/examples/walk/expected_$name.txt" "$out"
+        fi
+      done
+    fi
   fi
   # proof by execution
   out=$TMP/spec.diff.out
