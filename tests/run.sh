@@ -915,18 +915,28 @@ suite_specialize() {
     else
       pass
       local w
-      for w in walk:model.py:model examples:transformer.py:encoder_block:pooled_logits \
-               backend:net.py:Net.forward; do
+      for w in examples/walk:model.py:model examples:transformer.py:encoder_block:pooled_logits \
+               examples/backend:net.py:Net.forward; do
         IFS=: read -r -a parts <<<"$w"
         name=${parts[1]%.py}
         run "$out" "$TMP/spec.walk.err" sh -c 'cd "$1" && shift && exec "$@"' sh \
-          "$root/examples/${parts[0]}" "$TMP/walk" "${parts[@]:1}"
+          "$root/${parts[0]}" "$TMP/walk" "${parts[@]:1}"
         if why=$(crashed "$TMP/spec.walk.err") || [ "$status" -ne 0 ]; then
           fail "specialize/walk-$name" "${why:-exit status $status}" "$(cat "$TMP/spec.walk.err")"
         else
           compare "specialize/walk-$name" "$root/examples/walk/expected_$name.txt" "$out"
         fi
       done
+    fi
+    # docs/c-api.md shows examples/walk/model.py and lines walk prints for it
+    if ! awk '/^```python$/ { on = 1; next } /^```$/ { on = 0 } on' "$root/docs/c-api.md" |
+      cmp -s - "$root/examples/walk/model.py"; then
+      fail specialize/docs-c-api "docs/c-api.md does not show examples/walk/model.py"
+    elif awk '/^```text$/ { on = 1; next } /^```$/ { on = 0 } on' "$root/docs/c-api.md" |
+      grep -v '^ *\.\.\.$' | grep -vxFf "$root/examples/walk/expected_model.txt" | grep -q .; then
+      fail specialize/docs-c-api "docs/c-api.md shows lines examples/walk/expected_model.txt lacks"
+    else
+      pass
     fi
   fi
   # proof by execution
