@@ -13,6 +13,11 @@
 #   make graphs     the typed graphs of the examples as SVG ($(BUILD)/graphs)
 
 BUILD    ?= build
+# the release, from the header (fathom.pc carries it)
+VERSION  := $(shell sed -n 's/^\#define FATHOM_VERSION "\(.*\)"/\1/p' include/fathom.h)
+# the shared library's soname follows the interface's version: a program
+# built against another never loads this one
+SONAME   := libfathom.so.$(shell sed -n 's/^\#define FATHOM_API_VERSION \([0-9]*\)/\1/p' include/fathom.h)
 PREFIX   ?= /usr/local
 CC       ?= cc
 PKGS     := tree-sitter bdw-gc jansson
@@ -74,7 +79,7 @@ $(BUILD)/pic/grammar/%.o: $(GRAMMAR)/%.c
 
 $(BUILD)/libfathom.so: $(PIC_OBJ) include/fathom.map
 	$(CC) $(CFLAGS_ALL) -shared -Wl,--version-script=include/fathom.map \
-	  -Wl,-soname,libfathom.so.0 $(PIC_OBJ) $(LDLIBS_ALL) -lpthread -o $@
+	  -Wl,-soname,$(SONAME) $(PIC_OBJ) $(LDLIBS_ALL) -lpthread -o $@
 
 $(BUILD)/fathom: $(CLI_OBJ) $(BUILD)/libfathom.a
 	$(CC) $(CFLAGS_ALL) $(CLI_OBJ) $(BUILD)/libfathom.a $(LDLIBS_ALL) -o $@
@@ -127,11 +132,11 @@ install: all $(BUILD)/libfathom.so
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(BUILD)/fathom $(DESTDIR)$(PREFIX)/bin/fathom
 	install -m 644 $(BUILD)/libfathom.a $(DESTDIR)$(PREFIX)/lib/libfathom.a
-	install -m 755 $(BUILD)/libfathom.so $(DESTDIR)$(PREFIX)/lib/libfathom.so.0
-	ln -sf libfathom.so.0 $(DESTDIR)$(PREFIX)/lib/libfathom.so
+	install -m 755 $(BUILD)/libfathom.so $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libfathom.so
 	@if [ -f include/fathom.h ]; then install -m 644 include/fathom.h $(DESTDIR)$(PREFIX)/include/; fi
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|0.1.0|' include/fathom.pc.in \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' include/fathom.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fathom.pc
 
 # The typed graphs of examples/*.py and tests/specialize/*.py as SVG

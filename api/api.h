@@ -10,7 +10,8 @@
  * *_free functions release them with GC_FREE.  Returned `char *` strings
  * are malloc'd copies (api_copy_out; free with fathom_string_free).  A
  * module runs the pipeline in order: parse_module and anf_manage
- * (fathom_parse), analyze_module (fathom_analyse), then spec_module and
+ * (fathom_parse), analyze_module (fathom_analyse, again for other
+ * options: the ANF is not changed by an analysis), then spec_module and
  * spec_verify (fathom_specialize). */
 #ifndef FATHOM_API_INTERNAL_H
 #define FATHOM_API_INTERNAL_H
@@ -29,6 +30,9 @@ struct FathomModule {
   DiagSink diags;
   bool sorted;             /* diags sorted since the last addition */
   Analysis *a;             /* NULL until fathom_analyse */
+  FathomOptions *analysed; /* a copy of the options of the analysis a */
+  VEC(Diag *) parse_diags; /* copies of the diagnostics of parsing, the
+                              sink's start for each analysis */
   const char *error;       /* the options do not fit the module */
   const char *internal;    /* the ANF verifier failed (debug builds) */
   double parse_ms, analysis_ms;
@@ -45,6 +49,9 @@ void api_set_error(char **error, const char *msg);
 void api_analysis_options(const FathomOptions *o, AnalysisOptions *out);
 /* Sort m's diagnostics by position (once). */
 void api_sort_diags(FathomModule *m);
+/* Keep copies of m's diagnostics so far (the parse's): every analysis
+ * starts from them. */
+void api_keep_parse_diags(FathomModule *m);
 /* The ANF verifier after a phase (debug builds): m->internal on failure. */
 void api_verify(FathomModule *m, const char *after);
 double api_now_ms(void);

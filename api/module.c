@@ -22,6 +22,7 @@
 
 void *api_handle(size_t n)
 {
+  fathom_init(FATHOM_MODE_SERVER);   /* every handle's maker starts the collector */
   void *p = GC_MALLOC_UNCOLLECTABLE(n);
   if (!p) abort();
   memset(p, 0, n);
@@ -173,14 +174,98 @@ FathomModule *fathom_parse(FathomSession *s, const char *path, const char *text,
   m->graphs = m->m->graphs.len;
   m->nodes = m->m->next_node_id;
   api_verify(m, "parsing");
+  api_keep_parse_diags(m);
   return m;
+}
+
+/* A diagnostic that sorting cannot change: sorting merges repeats into
+ * one Diag, rewriting its message and notes. */
+static Diag *diag_copy(const Diag *d)
+{
+  Diag *c = fx_new(Diag);
+  *c = *d;
+  c->related.items = NULL;
+  c->related.len = c->related.cap = 0;
+  for (int i = 0; i < d->related.len; i++) vec_push(&c->related, d->related.items[i]);
+  return c;
+}
+
+void api_keep_parse_diags(FathomModule *m)
+{
+  vec_clear(&m->parse_diags);
+  for (int i = 0; i < m->diags.diags.len; i++)
+    vec_push(&m->parse_diags, diag_copy(m->diags.diags.items[i]));
+}
+
+/* Options compared by content (their strings need not outlive the call). */
+static bool same_str(const char *a, const char *b)
+{
+  return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Budgets compare as used: 0 is the default. */
+static bool same_budgets(const FathomOptions *a, const FathomOptions *b)
+{
+  AnalysisOptions x, y;
+  api_analysis_options(a, &x);
+  api_analysis_options(b, &y);
+  return x.engine.max_contexts == y.engine.max_contexts &&
+         x.engine.max_steps == y.engine.max_steps && x.engine.max_depth == y.engine.max_depth &&
+         x.engine.max_memory_mb == y.engine.max_memory_mb;
+}
+
+static bool same_options(const FathomOptions *a, const FathomOptions *b)
+{
+  if (!same_str(a->entry, b->entry) || !same_str(a->args, b->args) ||
+      !same_str(a->const_args, b->const_args) || !same_str(a->init_args, b->init_args) ||
+      !same_budgets(a, b) || a->nmore != b->nmore)
+    return false;
+  for (int i = 0; i < a->nmore; i++)
+    if (!same_str(a->more_entries[i], b->more_entries[i]) ||
+        !same_str(a->more_args ? a->more_args[i] : NULL, b->more_args ? b->more_args[i] : NULL))
+      return false;
+  return true;
+}
+
+static const char *copy_str(const char *s) { return s ? fx_strdup(s) : NULL; }
+
+static FathomOptions *copy_options(const FathomOptions *o)
+{
+  FathomOptions *c = fx_new(FathomOptions);
+  *c = *o;
+  c->entry = copy_str(o->entry);
+  c->args = copy_str(o->args);
+  c->const_args = copy_str(o->const_args);
+  c->init_args = copy_str(o->init_args);
+  const char **names = fx_array(const char *, o->nmore + 1);
+  const char **args = fx_array(const char *, o->nmore + 1);
+  for (int i = 0; i < o->nmore; i++) {
+    names[i] = copy_str(o->more_entries[i]);
+    args[i] = o->more_args ? copy_str(o->more_args[i]) : NULL;
+  }
+  c->more_entries = names;
+  c->more_args = args;
+  return c;
+}
+
+/* Forget the findings of an earlier analysis: the parse's stay. */
+static void reset_diags(FathomModule *m)
+{
+  diag_sink_init(&m->diags);
+  for (int i = 0; i < m->parse_diags.len; i++)
+    diag_add(&m->diags, diag_copy(m->parse_diags.items[i]));
+  m->sorted = false;
 }
 
 int fathom_analyse(FathomModule *m, const FathomOptions *o)
 {
-  if (!m->a && !m->internal) {
+  static const FathomOptions defaults;
+  if (!o) o = m->a ? m->analysed : &defaults;
+  if (!m->internal && !(m->a && same_options(o, m->analysed))) {
     AnalysisOptions ao;
     api_analysis_options(o, &ao);
+    if (m->a) reset_diags(m);
+    m->analysed = copy_options(o);
     double start = api_now_ms();
     m->a = analyze_module(m->m, &m->diags, &ao);
     m->analysis_ms = api_now_ms() - start;

@@ -67,6 +67,7 @@ FathomModule *fathom_parse_program(FathomSession *s, const char *const *files, i
   m->graphs = m->m->graphs.len;
   m->nodes = m->m->next_node_id;
   api_verify(m, "parsing");
+  api_keep_parse_diags(m);
   return m;
 }
 

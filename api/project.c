@@ -168,6 +168,7 @@ static bool read_settings(Reading *rd, const TomlValue *t) {
 }
 
 FathomProject *fathom_project_find(const char *path, char **error) {
+  fathom_init(FATHOM_MODE_SERVER);   /* may be the first fathom call: start the collector */
   if (error) *error = NULL;
   for (char *dir = start_folder(path); dir;) {
     const char *file = fx_sprintf("%s/pyproject.toml", strcmp(dir, "/") ? dir : "");

@@ -61,6 +61,7 @@ static bool run_with_stack(Job *job, size_t size)
 
 bool fathom_run_big_stack(int (*fn)(void *arg), void *arg, int *result)
 {
+  fathom_init(FATHOM_MODE_SERVER);   /* threads register with a running collector */
   GC_allow_register_threads();
   Job job = {fn, arg, 0, false};
   for (size_t size = (size_t)1 << 30; size >= (size_t)64 << 20; size /= 4)
@@ -74,6 +75,7 @@ bool fathom_run_big_stack(int (*fn)(void *arg), void *arg, int *result)
 
 int fathom_lsp_serve(int in, int out, const FathomOptions *options)
 {
+  fathom_init(FATHOM_MODE_SERVER);
   AnalysisOptions ao;
   api_analysis_options(options, &ao);
   return lsp_serve(in, out, &ao);

@@ -43,9 +43,23 @@ static char *last_def(const char *s, size_t n)
   return best ? fx_strndup(best, best_len) : NULL;
 }
 
+/* Every part of type t (and of its dims) is a valid number. */
+static void walk_type(FathomSpec *sp, int t)
+{
+  FathomType x;
+  if (!fathom_type(sp, t, &x)) fuzz_fail("type %d not found", t);
+  for (int i = 0; i < x.nitems; i++)
+    if (fathom_type_item(sp, t, i) < 0) fuzz_fail("type %d part %d missing", t, i);
+  for (int i = 0; i < x.rank; i++) {
+    FathomDim d;
+    if (!fathom_dim(sp, fathom_type_dim(sp, t, i), &d)) fuzz_fail("type %d dim %d missing", t, i);
+  }
+}
+
 static void walk(FathomSpec *sp)
 {
   unsigned total = fathom_node_total(sp);
+  for (int t = 0; t < fathom_type_count(sp); t++) walk_type(sp, t);
   for (int g = 0; g < fathom_graph_count(sp); g++) {
     (void)fathom_graph_name(sp, g);
     for (int i = 0; i < fathom_graph_param_count(sp, g); i++) (void)fathom_graph_param(sp, g, i);
@@ -56,6 +70,12 @@ static void walk(FathomSpec *sp)
       if (!fathom_node(sp, id, &node)) fuzz_fail("node %u not found", id);
       FathomTensor t;
       (void)fathom_node_tensor(sp, id, &t);
+      for (int k = 0; k < node.ninputs; k++)
+        if (fathom_node_input(sp, id, k) >= total) fuzz_fail("node %u input %d missing", id, k);
+      for (int k = 0; k < node.ntargets; k++) {
+        FathomTarget tg;
+        if (!fathom_node_target(sp, id, k, &tg)) fuzz_fail("node %u target %d missing", id, k);
+      }
     }
     (void)fathom_graph_output(sp, g);
   }

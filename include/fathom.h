@@ -27,8 +27,9 @@
  * `fathom` command runs on a 1 GiB stack for that reason
  * (fathom_run_big_stack), and callers analysing deeply recursive programs
  * should do the same.
- * Memory comes from the Boehm collector (libgc): link with
- * `pkg-config --libs fathom`.
+ * Memory comes from the Boehm collector (libgc), which fathom starts and
+ * runs itself (fathom_init): link with `pkg-config --libs fathom`, or
+ * with `-lfathom` alone against the shared library.
  *
  * The `fathom` command (cli/) is written against this header alone: its
  * check, infer, anf, specialize and lsp commands are argument parsing and
@@ -47,7 +48,13 @@ typedef struct FathomSession FathomSession;  /* shared string table */
 typedef struct FathomModule FathomModule;    /* one source file, parsed and analysed */
 typedef struct FathomSpec FathomSpec;        /* a specialized (typed) program */
 
-#define FATHOM_VERSION "0.1.0"
+#define FATHOM_VERSION "0.2.0"
+/* The version of this interface.  2: the typed graph's structured walk
+ * (types, dims, symbols, targets, graphs' parents and roles, entries,
+ * spans), FATHOM_NONE and -1 for "none" instead of 0, FathomNode.op the
+ * same for every kind, a call_value's callee apart from its inputs, and
+ * fathom_analyse analysing again when given other options. */
+#define FATHOM_API_VERSION 2
 
 /* ---- process set-up ---- */
 
@@ -62,10 +69,13 @@ typedef enum {
                           parse the heap grows to what the file will need */
 } FathomMode;
 
-/* Start the collector in the given mode.  Optional: call it once, from
- * the main thread, before any other fathom function; without it the
- * first fathom_session_new starts FATHOM_MODE_SERVER.  Later calls do
- * nothing. */
+/* Start the garbage collector fathom's memory comes from (libgc), in the
+ * given mode.  Optional: call it once, from the main thread, before any
+ * other fathom function; without it the first fathom function that needs
+ * memory starts FATHOM_MODE_SERVER.  Later calls do nothing.  A caller
+ * never calls the collector itself (nor includes gc.h): handles are freed
+ * with the fathom_*_free functions, returned strings with
+ * fathom_string_free. */
 void fathom_init(FathomMode mode);
 
 /* ---- session ---- */
@@ -179,10 +189,15 @@ size_t fathom_module_file_count(const FathomModule *m);
 const char *fathom_module_file(const FathomModule *m, size_t i);
 
 
-/* Infer the types of every function (once per module; options may be
- * NULL).  Returns the number of error diagnostics, or -1 when the options
- * do not fit the module (no such entry, unparsable --args): the message
- * is fathom_module_error(). */
+/* Infer the types of every function.  Returns the number of error
+ * diagnostics, or -1 when the options do not fit the module (no such
+ * entry, unparsable --args): the message is fathom_module_error().
+ * Options NULL: the defaults, unless the module was analysed already
+ * (then the last analysis stands).  Called again with other options
+ * (another entry, other argument types or budgets), it analyses again:
+ * the analysis diagnostics are replaced (the parse diagnostics stay), and
+ * later fathom_specialize calls use the new analysis; a spec made before
+ * is not changed.  The same options again do nothing. */
 int fathom_analyse(FathomModule *m, const FathomOptions *options);
 /* The problem with the options, or NULL.  Owned by the module. */
 const char *fathom_module_error(const FathomModule *m);
@@ -320,36 +335,246 @@ char *fathom_emit(FathomSpec *sp, FathomEmit form, unsigned flags, char **error)
  * fathom_string_free. */
 char *fathom_cost(FathomSpec *sp, const char *sizes, char **error);
 
-/* ---- walking the typed graph ---- */
+/* ---- walking the typed graph ----
+ *
+ * The walk shows everything the JSON document holds (docs/ir-json.md), as
+ * numbers and structs instead of text: graphs, their nodes, the nodes'
+ * types as trees, tensor dims as expression trees over a table of symbols,
+ * constant values, records.  docs/c-api.md explains it with an example.
+ *
+ * Numbering, and what "none" is (so that no error can pass for an object):
+ *   - node ids are `unsigned`, dense: 0 .. fathom_node_total()-1, the ids
+ *     of the JSON document; a function returning a node id returns
+ *     FATHOM_NONE when there is no such node;
+ *   - graphs, records, types, dims and symbols are `int` numbers from 0
+ *     (graph 0 is the first entry); a function returning one returns -1
+ *     when there is none;
+ *   - a count of something inside a graph (or type) that does not exist
+ *     is -1;
+ *   - a function filling a struct returns false (and leaves it alone)
+ *     when the object does not exist;
+ *   - a string is NULL when there is none.
+ * Every string and number stays valid as long as the spec. */
+#define FATHOM_NONE 0xFFFFFFFFu
 
-/* Graphs, entry first.  Node ids are dense: 0 .. fathom_node_total()-1. */
+/* A source range; file NULL and every number 0 when the object was made
+ * by the specializer.  Lines and columns are 1-based; end_column is one
+ * past the last byte. */
+typedef struct FathomSpan {
+  const char *file;
+  unsigned line, column, end_line, end_column;
+} FathomSpan;
+
+/* The entry points, in source order (a spec of one --entry has one). */
+int fathom_entry_count(const FathomSpec *sp);
+int fathom_entry(const FathomSpec *sp, int i);                 /* a graph */
+
+typedef struct FathomGraph {
+  const char *name;     /* unique: "fib", "fib#2", "fib.if_true" */
+  const char *function; /* the source function or block it specializes */
+  const char *role;     /* "function", "lambda", "block" (a branch, loop
+                           header or body) or "module" */
+  int parent;           /* the graph whose nodes it may read, or -1 */
+  FathomSpan span;
+  int nparams, nnodes;
+  int vararg;           /* the index of the *args parameter, or -1 */
+  unsigned output;      /* the node it returns (FATHOM_NONE: none) */
+  const char *result;   /* the type it returns ("bottom": it raises) */
+  int result_type;      /* the same as a type number (fathom_type) */
+} FathomGraph;
+
+/* Graphs, entry first. */
 int fathom_graph_count(const FathomSpec *sp);
+bool fathom_graph(const FathomSpec *sp, int graph, FathomGraph *out);
+/* The graph of that name, or -1. */
+int fathom_graph_find(const FathomSpec *sp, const char *name);
 const char *fathom_graph_name(const FathomSpec *sp, int graph);
 int fathom_graph_param_count(const FathomSpec *sp, int graph);
 unsigned fathom_graph_param(const FathomSpec *sp, int graph, int i);   /* node id */
+/* The constant default of parameter i (a type number whose value is
+ * known), or -1 when it has none. */
+int fathom_graph_param_default(const FathomSpec *sp, int graph, int i);
 int fathom_graph_node_count(const FathomSpec *sp, int graph);
 unsigned fathom_graph_node(const FathomSpec *sp, int graph, int i);    /* node id */
 unsigned fathom_graph_output(const FathomSpec *sp, int graph);         /* node id */
 unsigned fathom_node_total(const FathomSpec *sp);
 
-/* Strings in FathomNode and FathomTensor are owned by the spec. */
+/* The kinds of nodes.  Later versions may add kinds (each with its own
+ * `kind` string): a walker should pass over a kind it does not know. */
+typedef enum {
+  FATHOM_NODE_PARAM,       /* a parameter of its graph */
+  FATHOM_NODE_CONST,       /* a constant: its type is the value (known) */
+  FATHOM_NODE_PRIM,        /* op(inputs): a resolved primitive */
+  FATHOM_NODE_CALL,        /* callee_graph(inputs): a direct call */
+  FATHOM_NODE_CALL_VALUE,  /* callee_node(inputs): a call through a function
+                              value, running one of its targets */
+  FATHOM_NODE_FUNC,        /* a function value: a closure or a primitive */
+  FATHOM_NODE_OTHER,       /* a kind this header does not know */
+} FathomNodeKind;
+
+/* Strings in FathomNode are owned by the spec.  Every field means the
+ * same for every kind, and is -1, FATHOM_NONE or NULL where it does not
+ * apply. */
 typedef struct FathomNode {
   unsigned id;
-  const char *kind;     /* "param", "const", "prim", "call", "call_value", "func" */
-  const char *op;       /* "tensor_add", "matmul", the called graph's name, ... */
+  const char *kind;     /* "param", "const", "prim", "call", "call_value",
+                           "func" (the JSON "kind") */
+  const char *op;       /* the operation (the JSON "op"): the resolved
+                           primitive of a prim ("tensor_add", "matmul"),
+                           "closure" or "primitive" for a func, else the
+                           kind itself ("param", "const", "call",
+                           "call_value") */
   const char *type;     /* "Tensor[f32, (B, 10)]" (language.md notation) */
   const char *name;     /* source variable, or NULL */
-  unsigned line, column;  /* 1-based source position (0: none) */
-  int ninputs;
+  unsigned line, column;  /* span.line and span.column (0: none) */
+  int ninputs;          /* the arguments: fathom_node_input */
+  /* API version 2 */
+  FathomNodeKind node_kind;
+  int graph;            /* the graph it belongs to */
+  int type_index;       /* its type as a type number (fathom_type) */
+  const char *prim;     /* a prim's source operation ("add", anf/ops.def),
+                           or a primitive func's */
+  const char *function; /* a closure func: the function it closes over */
+  int callee_graph;     /* a call: the graph it runs */
+  unsigned callee_node; /* a call_value: the function value it calls */
+  int param_index;      /* a param: its position */
+  int ntargets;         /* a call_value: fathom_node_target */
+  int nruns;            /* a function-valued node: fathom_node_run */
+  FathomSpan span;
 } FathomNode;
 
 /* Node `id`; false when there is none. */
 bool fathom_node(const FathomSpec *sp, unsigned id, FathomNode *out);
-/* Input i of node id (a node id). */
+/* Argument i of node id (a node id; a call_value's callee is not one of
+ * them), or FATHOM_NONE. */
 unsigned fathom_node_input(const FathomSpec *sp, unsigned id, int i);
+/* The keyword argument i was passed by ("axis"), or NULL (positional). */
+const char *fathom_node_keyword(const FathomSpec *sp, unsigned id, int i);
 
-/* A tensor type: dtype, rank and dims.  A dim that is not a known int has
- * dims[i] == -1 and dim_names[i] its notation ("B", "2*T", "?"). */
+/* One function a call_value's callee can be (the JSON "targets"). */
+typedef struct FathomTarget {
+  const char *kind;     /* "closure", "primitive", "partial" (a partial
+                           application of a closure or a primitive) or
+                           "grad" (of a closure) */
+  const char *function; /* the function of a closure, partial or grad;
+                           NULL for a primitive */
+  int graph;            /* the graph that runs then, or -1 (a primitive) */
+  const char *prim;     /* a primitive: its source and resolved names */
+  const char *op;
+  int argnums;          /* grad: the argnums (a known int or tuple of
+                           ints) as a type number; else -1 */
+  bool with_value;      /* grad: value_and_grad */
+} FathomTarget;
+bool fathom_node_target(const FathomSpec *sp, unsigned id, int i, FathomTarget *out);
+/* The graphs a function-valued node can run where some call runs it
+ * (the JSON "runs"), i < nruns; -1 out of range. */
+int fathom_node_run(const FathomSpec *sp, unsigned id, int i);
+
+/* ---- types ----
+ * Every type the spec holds has a number (fathom_node's type_index,
+ * FathomGraph.result_type ...), a type's parts before the type.  A
+ * constant is a type whose value is known: a const node's type is its
+ * value (3, 2.5, True, 'a', (1, 'a'), None, f32 ...). */
+typedef enum {
+  FATHOM_TYPE_BOTTOM,        /* no value: the node raises */
+  FATHOM_TYPE_NONE,
+  FATHOM_TYPE_BOOL,
+  FATHOM_TYPE_INT,
+  FATHOM_TYPE_FLOAT,
+  FATHOM_TYPE_STR,
+  FATHOM_TYPE_TUPLE,         /* items: the elements */
+  FATHOM_TYPE_LIST,          /* elem: every item's type; items: the items
+                                when the length is known */
+  FATHOM_TYPE_TENSOR,        /* dtype, rank, fathom_type_dim */
+  FATHOM_TYPE_RECORD,        /* an instance: name (its class), record;
+                                items: the fields' types */
+  FATHOM_TYPE_FUNCTION,      /* a function value (see its text; which
+                                graphs it runs is on the nodes) */
+  FATHOM_TYPE_OPTIONAL,      /* "T | none": items[0] is T */
+  FATHOM_TYPE_UNBOUND,       /* a local not assigned yet */
+  FATHOM_TYPE_MAYBE_UNBOUND, /* "T | unbound": items[0] is T */
+  FATHOM_TYPE_SLICE,         /* items: start, stop, step */
+  FATHOM_TYPE_RANGE,         /* items: start, stop, step */
+  FATHOM_TYPE_ENUMERATE,     /* items: the sequence, the start */
+  FATHOM_TYPE_ZIP,           /* items: the sequences */
+  FATHOM_TYPE_TYPE,          /* a type object: name "f32" (then dtype too),
+                                "int", "Tensor" ... */
+  FATHOM_TYPE_CLASS,         /* a class as a value: name */
+  FATHOM_TYPE_MODULE,        /* an imported module: name "math" */
+  FATHOM_TYPE_EXCEPTION,     /* name "ValueError"; items[0]: the message */
+  FATHOM_TYPE_KWARG,         /* name=items[0] */
+  FATHOM_TYPE_ELLIPSIS,
+  FATHOM_TYPE_UNKNOWN,       /* never in a spec (its verifier checks) */
+} FathomTypeKind;
+
+typedef struct FathomType {
+  FathomTypeKind kind;
+  const char *text;        /* the notation: "tuple[i64=1, f64]" */
+  bool known;              /* one Python value: a constant */
+  const char *literal;     /* a constant (or a class) as a Python literal,
+                              as the JSON writes it: "3", "(1, 'a')",
+                              "None", "f32"; else NULL */
+  long long int_value;     /* INT known; BOOL known: 0 or 1 */
+  double float_value;      /* FLOAT known */
+  const char *str_value;   /* STR known: str_len bytes (may hold NULs) */
+  size_t str_len;
+  int dim;                 /* INT not known that equals a tensor dim (`n =
+                              x.shape[0]`): that dim; else -1 */
+  const char *name;        /* RECORD, CLASS: the class; MODULE, EXCEPTION,
+                              KWARG, TYPE: the name */
+  const char *dtype;       /* TENSOR, and TYPE of a dtype: "f32" */
+  int dtype_bytes;         /* 4 (bool_: 1) */
+  int rank;                /* TENSOR: the rank, -1 when unknown */
+  int record;              /* RECORD: the record number */
+  int elem;                /* LIST: the type of every item (bottom: the
+                              empty list) */
+  int length;              /* LIST: the known length, or -1 */
+  int nitems;              /* fathom_type_item */
+} FathomType;
+
+int fathom_type_count(const FathomSpec *sp);
+bool fathom_type(const FathomSpec *sp, int type, FathomType *out);
+/* Part i of a type (the kinds above say what its items are), or -1. */
+int fathom_type_item(const FathomSpec *sp, int type, int i);
+/* Dim i of a tensor type (a dim number), or -1. */
+int fathom_type_dim(const FathomSpec *sp, int type, int i);
+
+/* ---- dims: expression trees over the symbols ----
+ * A dim is an int, a symbol (B, T: the symbol table below), `?` (any
+ * size), or lhs + rhs, lhs * rhs, lhs // rhs (Python's floor division)
+ * of two dims.  `2*T - 1` is ADD(MUL(2, T), -1).  Each distinct dim of a
+ * type has one number, and so does every symbol: two symbols of the same
+ * name (B of two unrelated signatures) are two symbols. */
+typedef enum {
+  FATHOM_DIM_INT,
+  FATHOM_DIM_SYMBOL,
+  FATHOM_DIM_ANY,
+  FATHOM_DIM_ADD,
+  FATHOM_DIM_MUL,
+  FATHOM_DIM_FLOORDIV,
+} FathomDimKind;
+
+typedef struct FathomDim {
+  FathomDimKind kind;
+  const char *text;     /* "2*T-1", as types print it */
+  long long value;      /* INT */
+  int symbol;           /* SYMBOL: the symbol number */
+  int lhs, rhs;         /* ADD, MUL, FLOORDIV: the operands (dims) */
+} FathomDim;
+bool fathom_dim(const FathomSpec *sp, int dim, FathomDim *out);
+
+typedef struct FathomSymbol {
+  const char *name;     /* "B" */
+  FathomSpan span;      /* where it was written first (an annotation) */
+} FathomSymbol;
+/* Every symbol of the spec's types, in the order they are first met. */
+int fathom_symbol_count(const FathomSpec *sp);
+bool fathom_symbol(const FathomSpec *sp, int symbol, FathomSymbol *out);
+
+/* A tensor type in one struct (version 1; fathom_type and fathom_dim give
+ * the same structurally): dtype, rank and dims.  A dim that is not a
+ * known int has dims[i] == -1 and dim_names[i] its notation ("B", "2*T",
+ * "?"). */
 #define FATHOM_MAX_RANK 8
 typedef struct FathomTensor {
   const char *dtype;    /* "f32" */
@@ -376,12 +601,14 @@ typedef struct FathomRecord {
   const char *type;     /* the notation nodes' types use:
                            "Linear{weight: Tensor[f32, (4, 2)], n: i64=4}" */
   int nfields;
+  int type_index;       /* API version 2: the record as a type number */
 } FathomRecord;
 typedef struct FathomField {
   const char *name;     /* "weight" */
   const char *type;     /* "Tensor[f32, (4, 2)]", "i64=4" (a constant field) */
   int record;           /* the field's record number when it is an
                            instance, else -1 */
+  int type_index;       /* API version 2: its type as a type number */
 } FathomField;
 int fathom_record_count(const FathomSpec *sp);
 /* Record r; false when out of range. */
@@ -399,7 +626,7 @@ int fathom_node_record(const FathomSpec *sp, unsigned id);
  * only as it is touched) registered with the garbage collector, wait for
  * it and store its result in *result, so that deeply nested calls in an
  * analysed program cannot overflow the C stack.  Call it from the main
- * thread after fathom_init (or fathom_session_new); fn may use every
+ * thread (it starts the collector when fathom_init was not called); fn may use every
  * fathom function, and nothing it allocated need be freed before it
  * returns.  When the system refuses such a thread, smaller stacks are
  * tried, and at last fn runs on the calling thread.  Returns false (fn

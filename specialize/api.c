@@ -1,39 +1,13 @@
 /* api.c: include/fathom.h's specialization, emitters and typed-graph
- * walk, over spec.h.  The rest of the API (sessions, modules, diagnostics)
- * is in api/; api/api.h says how handles and strings are owned.  A spec
- * runs spec_module, then spec_verify in debug builds. */
+ * walk (graphs, nodes, targets), over spec.h; api_types.c has the
+ * structured types and records.  The rest of the API (sessions, modules,
+ * diagnostics) is in api/; api/api.h says how handles and strings are
+ * owned.  A spec runs spec_module, then spec_verify in debug builds. */
 #include <gc.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../api/api.h"
-#include "spec.h"
-
-struct FathomSpec {
-  FathomModule *m;
-  SpecModule *sm;
-  SpecNode **by_id;
-  const char **types;   /* per node id: its type's notation, made once */
-  HashMap texts;        /* const AbsValue * or AbsDim * -> its notation
-                           (record and field types, made once) */
-};
-
-/* The notation of a value or dim, kept by the spec (it owns the string). */
-static const char *text_of_value(FathomSpec *sp, const AbsValue *v) {
-  const char *s = hm_get(&sp->texts, v);
-  if (!s) hm_put(&sp->texts, v, (void *)(s = abs_to_string(v)));
-  return s;
-}
-
-static const char *text_of_dim(FathomSpec *sp, const AbsDim *d) {
-  const char *s = hm_get(&sp->texts, d);
-  if (!s) {
-    StrBuf b = {0};
-    dim_print(&b, d);
-    hm_put(&sp->texts, d, (void *)(s = sb_cstr(&b)));
-  }
-  return s;
-}
+#include "api_spec.h"
 
 /* ---- specialization ---- */
 
@@ -80,12 +54,20 @@ FathomSpec *fathom_specialize(FathomModule *m, char **error) {
   sp->m = m;
   sp->sm = sm;
   sp->by_id = fx_array(SpecNode *, sm->nnodes + 1);
-  sp->types = fx_array(const char *, sm->nnodes + 1);
+  sp->graph_of = fx_array(int, sm->nnodes + 1);
   hm_init_ptr(&sp->texts);
+  hm_init_ptr(&sp->graph_index);
   for (int i = 0; i < sm->graphs.len; i++) {
     SpecGraph *S = sm->graphs.items[i];
-    for (int k = 0; k < S->params.len; k++) sp->by_id[S->params.items[k]->id] = S->params.items[k];
-    for (int k = 0; k < S->nodes.len; k++) sp->by_id[S->nodes.items[k]->id] = S->nodes.items[k];
+    hm_put(&sp->graph_index, S, (void *)(intptr_t)(i + 1));
+    for (int k = 0; k < S->params.len; k++) {
+      sp->by_id[S->params.items[k]->id] = S->params.items[k];
+      sp->graph_of[S->params.items[k]->id] = i;
+    }
+    for (int k = 0; k < S->nodes.len; k++) {
+      sp->by_id[S->nodes.items[k]->id] = S->nodes.items[k];
+      sp->graph_of[S->nodes.items[k]->id] = i;
+    }
   }
   return sp;
 }
@@ -123,13 +105,65 @@ char *fathom_cost(FathomSpec *sp, const char *sizes, char **error) {
   return api_copy_out(sb_cstr(&b));
 }
 
-/* ---- walking ---- */
+/* ---- walking: what "none" is ----
+ * Node ids are unsigned (FATHOM_NONE: none); graphs, types and the other
+ * numbers are ints (-1: none), so that no failure reads as object 0. */
+
+FathomSpan api_span(Span s) {
+  if (!s.file) return (FathomSpan){0};
+  return (FathomSpan){s.file->path, s.line + 1, s.col + 1, s.end_line + 1, s.end_col + 1};
+}
+
+int api_graph_index(const FathomSpec *sp, const SpecGraph *S) {
+  return S ? (int)(intptr_t)hm_get(&sp->graph_index, S) - 1 : -1;
+}
 
 static SpecGraph *graph_at(const FathomSpec *sp, int g) {
   return g >= 0 && g < sp->sm->graphs.len ? sp->sm->graphs.items[g] : NULL;
 }
 
+static const SpecNode *node_at(const FathomSpec *sp, unsigned id) {
+  return id < sp->sm->nnodes ? sp->by_id[id] : NULL;
+}
+
+/* ---- entries and graphs ---- */
+
+int fathom_entry_count(const FathomSpec *sp) { return sp->sm->entries.len; }
+
+int fathom_entry(const FathomSpec *sp, int i) {
+  if (i < 0 || i >= sp->sm->entries.len) return -1;
+  return api_graph_index(sp, sp->sm->entries.items[i]);
+}
+
 int fathom_graph_count(const FathomSpec *sp) { return sp->sm->graphs.len; }
+
+static const char *const roles[] = {"module", "function", "lambda", "block"};
+
+bool fathom_graph(const FathomSpec *sp, int g, FathomGraph *out) {
+  SpecGraph *S = graph_at(sp, g);
+  if (!S) return false;
+  int result = api_type_index((FathomSpec *)sp, S->result);
+  *out = (FathomGraph){
+      .name = S->name,
+      .function = S->g->name,
+      .role = roles[S->g->role],
+      .parent = api_graph_index(sp, S->parent),
+      .span = api_span(S->g->span),
+      .nparams = S->params.len,
+      .nnodes = S->nodes.len,
+      .vararg = S->g->vararg,
+      .output = S->output ? S->output->id : FATHOM_NONE,
+      .result = sp->type_list.items[result].text,
+      .result_type = result,
+  };
+  return true;
+}
+
+int fathom_graph_find(const FathomSpec *sp, const char *name) {
+  for (int i = 0; name && i < sp->sm->graphs.len; i++)
+    if (!strcmp(sp->sm->graphs.items[i]->name, name)) return i;
+  return -1;
+}
 
 const char *fathom_graph_name(const FathomSpec *sp, int g) {
   SpecGraph *S = graph_at(sp, g);
@@ -138,124 +172,126 @@ const char *fathom_graph_name(const FathomSpec *sp, int g) {
 
 int fathom_graph_param_count(const FathomSpec *sp, int g) {
   SpecGraph *S = graph_at(sp, g);
-  return S ? S->params.len : 0;
+  return S ? S->params.len : -1;
 }
 
 unsigned fathom_graph_param(const FathomSpec *sp, int g, int i) {
   SpecGraph *S = graph_at(sp, g);
-  return S && i >= 0 && i < S->params.len ? S->params.items[i]->id : 0;
+  return S && i >= 0 && i < S->params.len ? S->params.items[i]->id : FATHOM_NONE;
+}
+
+int fathom_graph_param_default(const FathomSpec *sp, int g, int i) {
+  SpecGraph *S = graph_at(sp, g);
+  if (!S || i < 0 || i >= S->params.len || !S->defaults || !S->defaults[i]) return -1;
+  return api_type_index((FathomSpec *)sp, S->defaults[i]);
 }
 
 int fathom_graph_node_count(const FathomSpec *sp, int g) {
   SpecGraph *S = graph_at(sp, g);
-  return S ? S->nodes.len : 0;
+  return S ? S->nodes.len : -1;
 }
 
 unsigned fathom_graph_node(const FathomSpec *sp, int g, int i) {
   SpecGraph *S = graph_at(sp, g);
-  return S && i >= 0 && i < S->nodes.len ? S->nodes.items[i]->id : 0;
+  return S && i >= 0 && i < S->nodes.len ? S->nodes.items[i]->id : FATHOM_NONE;
 }
 
 unsigned fathom_graph_output(const FathomSpec *sp, int g) {
   SpecGraph *S = graph_at(sp, g);
-  return S && S->output ? S->output->id : 0;
+  return S && S->output ? S->output->id : FATHOM_NONE;
 }
 
 unsigned fathom_node_total(const FathomSpec *sp) { return sp->sm->nnodes; }
 
-static const char *const kind_names[] = {"param", "const", "prim", "call", "call_value", "func"};
+/* ---- nodes ---- */
+
+/* The public kind of a node, and its name (the JSON "kind").  A kind
+ * added to spec.h must be added here (the switch has no default, so the
+ * compiler says so). */
+static FathomNodeKind public_kind(SpecNodeKind k, const char **name) {
+  switch (k) {
+  case SPEC_PARAM: *name = "param"; return FATHOM_NODE_PARAM;
+  case SPEC_CONST: *name = "const"; return FATHOM_NODE_CONST;
+  case SPEC_PRIM: *name = "prim"; return FATHOM_NODE_PRIM;
+  case SPEC_CALL: *name = "call"; return FATHOM_NODE_CALL;
+  case SPEC_CALL_VALUE: *name = "call_value"; return FATHOM_NODE_CALL_VALUE;
+  case SPEC_FUNC: *name = "func"; return FATHOM_NODE_FUNC;
+  }
+  *name = "other";
+  return FATHOM_NODE_OTHER;
+}
+
+/* The inputs a node's arguments start at: a call_value's input 0 is its
+ * callee, which the API (like the JSON) gives apart. */
+static int first_arg(const SpecNode *x) { return x->kind == SPEC_CALL_VALUE ? 1 : 0; }
 
 bool fathom_node(const FathomSpec *sp, unsigned id, FathomNode *out) {
-  if (id >= sp->sm->nnodes) return false;
-  const SpecNode *x = sp->by_id[id];
-  const char *op = x->op;
-  if (x->kind == SPEC_CALL) op = x->callee->name;
-  else if (x->kind == SPEC_CALL_VALUE) op = "call";
-  else if (x->kind == SPEC_CONST) op = "const";
-  else if (x->kind == SPEC_PARAM) op = "param";
-  else if (x->kind == SPEC_FUNC && x->fn) op = x->fn->name;
+  const SpecNode *x = node_at(sp, id);
+  if (!x) return false;
+  const char *kind;
+  FathomNodeKind k = public_kind(x->kind, &kind);
+  const char *op = kind;   /* the JSON "op" */
+  if (x->kind == SPEC_PRIM) op = x->op;
+  else if (x->kind == SPEC_FUNC) op = x->fn ? "closure" : "primitive";
+  int type = api_type_index((FathomSpec *)sp, x->type);
+  FathomSpan span = api_span(x->span);
   *out = (FathomNode){
       .id = x->id,
-      .kind = kind_names[x->kind],
+      .kind = kind,
       .op = op,
-      .type = sp->types[id] ? sp->types[id] : (sp->types[id] = abs_to_string(x->type)),
+      .type = sp->type_list.items[type].text,
       .name = x->name,
-      .line = x->span.file ? x->span.line + 1 : 0,
-      .column = x->span.file ? x->span.col + 1 : 0,
-      .ninputs = x->ninputs,
+      .line = span.line,
+      .column = span.column,
+      .ninputs = x->ninputs - first_arg(x),
+      .node_kind = k,
+      .graph = sp->graph_of[id],
+      .type_index = type,
+      .prim = (x->kind == SPEC_PRIM || (x->kind == SPEC_FUNC && !x->fn)) ? anf_op_name(x->prim)
+                                                                          : NULL,
+      .function = x->kind == SPEC_FUNC && x->fn ? x->fn->name : NULL,
+      .callee_graph = x->kind == SPEC_CALL ? api_graph_index(sp, x->callee) : -1,
+      .callee_node = x->kind == SPEC_CALL_VALUE ? x->inputs[0]->id : FATHOM_NONE,
+      .param_index = x->kind == SPEC_PARAM ? x->index : -1,
+      .ntargets = x->kind == SPEC_CALL_VALUE ? x->ntargets : 0,
+      .nruns = x->runs.len,
+      .span = span,
   };
   return true;
 }
 
 unsigned fathom_node_input(const FathomSpec *sp, unsigned id, int i) {
-  if (id >= sp->sm->nnodes) return 0;
-  const SpecNode *x = sp->by_id[id];
-  return i >= 0 && i < x->ninputs ? x->inputs[i]->id : 0;
+  const SpecNode *x = node_at(sp, id);
+  if (!x || i < 0 || i >= x->ninputs - first_arg(x)) return FATHOM_NONE;
+  return x->inputs[i + first_arg(x)]->id;
 }
 
-/* Fill *out from tensor type t (dim notations from the spec's memo). */
-static bool tensor_of(FathomSpec *sp, const AbsValue *t, FathomTensor *out) {
-  if (t->kind != ABS_TENSOR || t->tensor.rank > FATHOM_MAX_RANK) return false;
-  memset(out, 0, sizeof *out);
-  out->dtype = abs_dtype_name(t->tensor.dtype);
-  int bits = abs_dtype_bits(t->tensor.dtype);
-  out->dtype_bytes = bits < 8 ? 1 : bits / 8;
-  out->rank = t->tensor.rank;
-  for (int i = 0; i < t->tensor.rank; i++) {
-    int64_t v;
-    out->dim_names[i] = text_of_dim(sp, t->tensor.dims[i]);
-    out->dims[i] = dim_is_const(t->tensor.dims[i], &v) ? (long long)v : -1;
-  }
-  return true;
+const char *fathom_node_keyword(const FathomSpec *sp, unsigned id, int i) {
+  const SpecNode *x = node_at(sp, id);
+  if (!x || !x->kwnames || i < 0 || i >= x->ninputs - first_arg(x)) return NULL;
+  return x->kwnames[i + first_arg(x)];
 }
 
-bool fathom_node_tensor(const FathomSpec *sp, unsigned id, FathomTensor *out) {
-  if (id >= sp->sm->nnodes) return false;
-  return tensor_of((FathomSpec *)sp, sp->by_id[id]->type, out);
-}
-
-/* ---- records ---- */
-
-int fathom_record_count(const FathomSpec *sp) { return sp->sm->records.len; }
-
-static const AbsValue *record_at(const FathomSpec *sp, int r) {
-  return r >= 0 && r < sp->sm->records.len ? sp->sm->records.items[r] : NULL;
-}
-
-bool fathom_record(const FathomSpec *sp, int r, FathomRecord *out) {
-  const AbsValue *v = record_at(sp, r);
-  if (!v) return false;
-  *out = (FathomRecord){
-      .name = spec_record_name(v->inst.cls),
-      .type = text_of_value((FathomSpec *)sp, v),
-      .nfields = v->inst.attrs->tuple.n,
+bool fathom_node_target(const FathomSpec *sp, unsigned id, int i, FathomTarget *out) {
+  static const char *const how[] = {"closure", "primitive", "partial", "grad"};
+  const SpecNode *x = node_at(sp, id);
+  if (!x || x->kind != SPEC_CALL_VALUE || i < 0 || i >= x->ntargets) return false;
+  const SpecTarget *t = &x->targets[i];
+  *out = (FathomTarget){
+      .kind = how[t->kind],
+      .function = t->fn ? t->fn->name : NULL,
+      .graph = t->fn ? api_graph_index(sp, t->graph) : -1,
+      .prim = t->fn ? NULL : anf_op_name(t->prim),
+      .op = t->fn ? NULL : t->op,
+      .argnums = t->kind == ABS_FN_GRAD && t->argnums ? api_type_index((FathomSpec *)sp, t->argnums)
+                                                      : -1,
+      .with_value = t->kind == ABS_FN_GRAD && t->with_value,
   };
   return true;
 }
 
-/* Field i of record r: its kwarg[name, value], or NULL. */
-static const AbsValue *field_at(const FathomSpec *sp, int r, int i) {
-  const AbsValue *v = record_at(sp, r);
-  return v && i >= 0 && i < v->inst.attrs->tuple.n ? v->inst.attrs->tuple.items[i] : NULL;
-}
-
-bool fathom_record_field(const FathomSpec *sp, int r, int i, FathomField *out) {
-  const AbsValue *kv = field_at(sp, r, i);
-  if (!kv) return false;
-  *out = (FathomField){
-      .name = kv->kwarg.name,
-      .type = text_of_value((FathomSpec *)sp, kv->kwarg.value),
-      .record = spec_record_index(sp->sm, kv->kwarg.value),
-  };
-  return true;
-}
-
-bool fathom_record_field_tensor(const FathomSpec *sp, int r, int i, FathomTensor *out) {
-  const AbsValue *kv = field_at(sp, r, i);
-  return kv && tensor_of((FathomSpec *)sp, kv->kwarg.value, out);
-}
-
-int fathom_node_record(const FathomSpec *sp, unsigned id) {
-  if (id >= sp->sm->nnodes) return -1;
-  return spec_record_index(sp->sm, sp->by_id[id]->type);
+int fathom_node_run(const FathomSpec *sp, unsigned id, int i) {
+  const SpecNode *x = node_at(sp, id);
+  if (!x || i < 0 || i >= x->runs.len) return -1;
+  return api_graph_index(sp, x->runs.items[i]);
 }

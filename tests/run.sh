@@ -281,7 +281,7 @@ suite_bad() {
   bad_case missing-argument 2 "'--format' needs an argument" "$FATHOM" check "$dir/empty.py" --format
   bad_case bad-format 2 "invalid argument 'xml'" "$FATHOM" check --format xml "$dir/empty.py"
   bad_case no-files 2 'missing' "$FATHOM" check
-  bad_case version 0 '^fathom 0\.1\.0$' "$FATHOM" --version
+  bad_case version 0 '^fathom 0\.2\.0$' "$FATHOM" --version
   bad_case help 0 '^  check ' "$FATHOM" --help
   bad_case help-check 0 '--color auto\|always\|never' "$FATHOM" help check
   bad_case check-help 0 '--quiet' "$FATHOM" check --help
@@ -900,6 +900,43 @@ suite_specialize() {
       else
         pass
       fi
+    fi
+    # examples/walk: the structured API (docs/c-api.md) from a program that
+    # includes fathom.h alone and links -lfathom alone (no collector, no
+    # pkg-config); on one module it analyses each entry in turn, checks the
+    # re-analysed handle against a fresh module and out-of-range queries
+    TIMEOUT=120 run "$out" "$out" make -C "$root/examples/walk" --no-print-directory CC="$cc" \
+      FATHOM="$prefix" OUT="$TMP"
+    if [ "$status" -ne 0 ]; then
+      fail specialize/walk-build "examples/walk does not build against $prefix" "$(cat "$out")"
+    elif nm -D --undefined-only "$TMP/walk" | awk '{print $2}' | grep -q -e '^GC_' -e '^ts_' -e '^json_'; then
+      fail specialize/walk-build "examples/walk needs symbols of fathom's own libraries" \
+        "$(nm -D --undefined-only "$TMP/walk")"
+    else
+      pass
+      local w
+      for w in examples/walk:model.py:model examples:transformer.py:encoder_block:pooled_logits \
+               examples/backend:net.py:Net.forward; do
+        IFS=: read -r -a parts <<<"$w"
+        name=${parts[1]%.py}
+        run "$out" "$TMP/spec.walk.err" sh -c 'cd "$1" && shift && exec "$@"' sh \
+          "$root/${parts[0]}" "$TMP/walk" "${parts[@]:1}"
+        if why=$(crashed "$TMP/spec.walk.err") || [ "$status" -ne 0 ]; then
+          fail "specialize/walk-$name" "${why:-exit status $status}" "$(cat "$TMP/spec.walk.err")"
+        else
+          compare "specialize/walk-$name" "$root/examples/walk/expected_$name.txt" "$out"
+        fi
+      done
+    fi
+    # docs/c-api.md shows examples/walk/model.py and lines walk prints for it
+    if ! awk '/^```python$/ { on = 1; next } /^```$/ { on = 0 } on' "$root/docs/c-api.md" |
+      cmp -s - "$root/examples/walk/model.py"; then
+      fail specialize/docs-c-api "docs/c-api.md does not show examples/walk/model.py"
+    elif awk '/^```text$/ { on = 1; next } /^```$/ { on = 0 } on' "$root/docs/c-api.md" |
+      grep -v '^ *\.\.\.$' | grep -vxFf "$root/examples/walk/expected_model.txt" | grep -q .; then
+      fail specialize/docs-c-api "docs/c-api.md shows lines examples/walk/expected_model.txt lacks"
+    else
+      pass
     fi
   fi
   # proof by execution

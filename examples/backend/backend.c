@@ -6,9 +6,10 @@
  * API (fathom.h), then walks the typed graph: for every primitive on
  * tensors it prints the op, the input and output shapes, and an estimate
  * of the floating-point operations and of the bytes it moves (inputs read
- * plus output written), then the totals.  Symbolic dims take the sizes
- * given on the command line (B=64); a dim with no size counts as 1 and
- * the line is marked `~`.
+ * plus output written), then the totals.  Shapes come from the nodes'
+ * types (fathom_type), each dim an expression tree (fathom_dim) whose
+ * symbols take the sizes given on the command line: with T=16, `2*T-2`
+ * is 30.  A symbol with no size counts as 1 and the line is marked `~`.
  *
  * FLOPs: a matmul of (.., M, K) by (.., K, N) costs 2*M*N*K per batch
  * entry; linear the same plus the bias; conv2d 2*out*Cin*kh*kw; softmax
@@ -25,39 +26,69 @@
 
 typedef struct Sizes { int n; char **names; long long *values; } Sizes;
 
-/* The size of a dim: its int, or a symbol given on the command line;
- * 1 (and *guess set) otherwise. */
-static long long dim_size(const FathomTensor *t, int i, const Sizes *sz, int *guess) {
-  if (t->dims[i] >= 0) return t->dims[i];
-  for (int k = 0; k < sz->n; k++)
-    if (!strcmp(sz->names[k], t->dim_names[i])) return sz->values[k];
+/* A tensor type: its type number (fathom_type) and what the estimates read. */
+typedef struct Shape { const FathomSpec *sp; int type; FathomType t; } Shape;
+
+/* Whether type number `type` is a tensor of known rank; fills *out. */
+static bool shape_of(const FathomSpec *sp, int type, Shape *out) {
+  out->sp = sp;
+  out->type = type;
+  return fathom_type(sp, type, &out->t) && out->t.kind == FATHOM_TYPE_TENSOR && out->t.rank >= 0;
+}
+
+/* The size of dim d, evaluated from its expression tree: a symbol takes
+ * the size given on the command line, or 1 (and *guess is set). */
+static long long eval_dim(const FathomSpec *sp, int d, const Sizes *sz, int *guess) {
+  FathomDim x;
+  if (!fathom_dim(sp, d, &x)) { *guess = 1; return 1; }
+  switch (x.kind) {
+  case FATHOM_DIM_INT: return x.value;
+  case FATHOM_DIM_SYMBOL:
+    for (int k = 0; k < sz->n; k++)
+      if (!strcmp(sz->names[k], x.text)) return sz->values[k];
+    break;
+  case FATHOM_DIM_ADD: return eval_dim(sp, x.lhs, sz, guess) + eval_dim(sp, x.rhs, sz, guess);
+  case FATHOM_DIM_MUL: return eval_dim(sp, x.lhs, sz, guess) * eval_dim(sp, x.rhs, sz, guess);
+  case FATHOM_DIM_FLOORDIV: {   /* Python's floor division */
+    long long a = eval_dim(sp, x.lhs, sz, guess), b = eval_dim(sp, x.rhs, sz, guess);
+    return b ? a / b - ((a % b != 0) && ((a < 0) != (b < 0))) : 0;
+  }
+  case FATHOM_DIM_ANY: break;
+  }
   *guess = 1;
   return 1;
 }
 
-static long long elements(const FathomTensor *t, const Sizes *sz, int *guess) {
+static long long dim_size(const Shape *s, int i, const Sizes *sz, int *guess) {
+  return eval_dim(s->sp, fathom_type_dim(s->sp, s->type, i), sz, guess);
+}
+
+static long long elements(const Shape *s, const Sizes *sz, int *guess) {
   long long n = 1;
-  for (int i = 0; i < t->rank; i++) n *= dim_size(t, i, sz, guess);
+  for (int i = 0; i < s->t.rank; i++) n *= dim_size(s, i, sz, guess);
   return n;
 }
 
-static void shape_str(char *buf, size_t cap, const FathomTensor *t) {
-  size_t len = (size_t)snprintf(buf, cap, "%s(", t->dtype);
-  for (int i = 0; i < t->rank && len < cap; i++)
-    len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", t->dim_names[i]);
+static void shape_str(char *buf, size_t cap, const Shape *s) {
+  size_t len = (size_t)snprintf(buf, cap, "%s(", s->t.dtype);
+  for (int i = 0; i < s->t.rank && len < cap; i++) {
+    FathomDim d;
+    fathom_dim(s->sp, fathom_type_dim(s->sp, s->type, i), &d);
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", d.text);
+  }
   if (len < cap) snprintf(buf + len, cap - len, ")");
 }
 
 static int has(const char *op, const char *s) { return strstr(op, s) != NULL; }
 
-static long long flops(const char *op, const FathomTensor *in, int nin, const FathomTensor *out,
+static long long flops(const char *op, const Shape *in, int nin, const Shape *out,
                        const Sizes *sz, int *guess) {
   long long n_out = elements(out, sz, guess);
   if (has(op, "matmul") || !strcmp(op, "linear")) {
-    long long k = in[0].rank > 0 ? dim_size(&in[0], in[0].rank - 1, sz, guess) : 1;
+    long long k = in[0].t.rank > 0 ? dim_size(&in[0], in[0].t.rank - 1, sz, guess) : 1;
     return 2 * n_out * k + (!strcmp(op, "linear") && nin > 2 ? n_out : 0);
   }
-  if (!strcmp(op, "conv2d") && nin > 1 && in[1].rank == 4)
+  if (!strcmp(op, "conv2d") && nin > 1 && in[1].t.rank == 4)
     return 2 * n_out * dim_size(&in[1], 1, sz, guess) * dim_size(&in[1], 2, sz, guess) *
            dim_size(&in[1], 3, sz, guess);
   if (has(op, "softmax")) return 5 * n_out;
@@ -85,14 +116,14 @@ static long long record_fields(const FathomSpec *sp, int r, const char *path, co
   if (!fathom_record(sp, r, &rec)) return 0;
   for (int i = 0; i < rec.nfields; i++) {
     FathomField f;
-    FathomTensor t;
+    Shape t;
     char sub[256], buf[128];
     fathom_record_field(sp, r, i, &f);
     snprintf(sub, sizeof sub, "%s.%s", path, f.name);
     if (f.record >= 0) {
       bytes += record_fields(sp, f.record, sub, sz, guess);
-    } else if (fathom_record_field_tensor(sp, r, i, &t) && t.rank >= 0) {
-      long long b = elements(&t, sz, guess) * t.dtype_bytes;
+    } else if (shape_of(sp, f.type_index, &t)) {
+      long long b = elements(&t, sz, guess) * t.t.dtype_bytes;
       shape_str(buf, sizeof buf, &t);
       printf("  %-24s %s  bytes=%lld\n", sub, buf, b);
       bytes += b;
@@ -147,25 +178,26 @@ int main(int argc, char **argv) {
   for (int g = 0; g < fathom_graph_count(sp); g++) {
     printf("graph %s\n", fathom_graph_name(sp, g));
     for (int i = 0; i < fathom_graph_node_count(sp, g); i++) {
-      FathomNode node;
-      FathomTensor out, in[8];
+      FathomNode node, arg;
+      Shape out, in[8];
       fathom_node(sp, fathom_graph_node(sp, g, i), &node);
-      if (strcmp(node.kind, "prim") || !fathom_node_tensor(sp, node.id, &out) || out.rank < 0 ||
+      if (node.node_kind != FATHOM_NODE_PRIM || !shape_of(sp, node.type_index, &out) ||
           !strcmp(node.op, "record_get"))   /* a field of self: the weights listed above */
         continue;
       int nin = 0, guess = 0;
       long long bytes = 0;
       char shapes[512] = "", buf[128];
       for (int k = 0; k < node.ninputs && nin < 8; k++) {
-        if (!fathom_node_tensor(sp, fathom_node_input(sp, node.id, k), &in[nin]) || in[nin].rank < 0)
+        if (!fathom_node(sp, fathom_node_input(sp, node.id, k), &arg) ||
+            !shape_of(sp, arg.type_index, &in[nin]))
           continue;
-        bytes += elements(&in[nin], &sz, &guess) * in[nin].dtype_bytes;
+        bytes += elements(&in[nin], &sz, &guess) * in[nin].t.dtype_bytes;
         shape_str(buf, sizeof buf, &in[nin]);
         strncat(shapes, nin ? ", " : "", sizeof shapes - strlen(shapes) - 1);
         strncat(shapes, buf, sizeof shapes - strlen(shapes) - 1);
         nin++;
       }
-      bytes += elements(&out, &sz, &guess) * out.dtype_bytes;
+      bytes += elements(&out, &sz, &guess) * out.t.dtype_bytes;
       long long f = flops(node.op, in, nin, &out, &sz, &guess);
       shape_str(buf, sizeof buf, &out);
       printf("  line %-3u %-18s %s -> %s  flops=%lld bytes=%lld%s\n", node.line, node.op, shapes,

@@ -13,5 +13,6 @@ int main(void) {
   failed += run_abstract_tests() != 0;
   failed += run_parser_tests() != 0;
   failed += run_toml_tests() != 0;
+  failed += run_api_tests() != 0;
   return failed != 0;
 }

@@ -13,5 +13,6 @@ int run_anf_tests(void);
 int run_abstract_tests(void);
 int run_parser_tests(void);
 int run_toml_tests(void);
+int run_api_tests(void);
 
 #endif
