@@ -558,6 +558,7 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
     }
     for (int i = 0; i < o->nmore; i++) {  /* the project's entries */
       AnfGraph *g = find_function(m, o->more_entries[i]);
+      if (!g && o->skip_missing_entries) continue;
       if (!g) {
         a->usage_error = fx_sprintf("[tool.fathom] entry: no module-level function named '%s'",
                                     o->more_entries[i]);
@@ -565,7 +566,11 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
       }
       AnalysisOptions one = {.args = o->more_args[i]};
       const AbsValue *args = command_line_args(a, g, &one);
-      if (a->usage_error) return a;
+      if (a->usage_error) {   /* say which of the project's entries */
+        a->usage_error = fx_sprintf("entry '%s' (args \"%s\"): %s", o->more_entries[i],
+                                    o->more_args[i], a->usage_error);
+        return a;
+      }
       run_entry(a, g, args ? args : annotated_args(a, g, diags));
     }
   }

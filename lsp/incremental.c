@@ -417,7 +417,8 @@ static bool shifted_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
 bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
 {
   const SrcFile *old = d->exact_file, *cur = d->file;
-  if (!old || !d->a || d->too_large) return false;
+  /* with an entry's arguments refused, the exact analysis ran nothing */
+  if (!old || !d->a || d->too_large || d->reconfigured || d->a->usage_error) return false;
   if (old->nlines != cur->nlines) return shifted_interim(d, o, out);
   /* which lines changed, and which defs' bodies hold them */
   bool *edited = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));

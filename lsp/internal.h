@@ -11,6 +11,8 @@
  *               completion, signatureHelp, codeAction (names by scope:
  *               parser/names.c)
  *   incremental.c  interim diagnostics after an edit inside def bodies
+ *   config.c    each document's analysis options: the command line,
+ *               pyproject.toml's [tool.fathom], the editor's settings
  *
  * Documents hold GC memory (text, SrcFile, module, analysis) plus one
  * tree-sitter tree owned by parser/ (a ParseDoc, deleted on didClose).  An
@@ -60,6 +62,22 @@ json_t *text_range(const SrcFile *f, PosEncoding enc, Span s);
  * module it imports): file:// and its absolute path, percent-encoded. */
 const char *lsp_file_uri(const SrcFile *f);
 
+/* ---- config.c ---- */
+typedef struct LspConfig {
+  struct FathomProject *editor;   /* the editor's settings, or NULL */
+  const char *editor_error;       /* why they were refused, or NULL */
+} LspConfig;
+/* Take the editor's settings (a JSON object with [tool.fathom]'s keys;
+ * NULL or null: none); `origin` names them in messages. */
+void config_set_editor(LspConfig *c, json_t *settings, const char *origin);
+/* The options of the document at `path` (NULL: no file): *base (the
+ * command line's) completed by its project and the editor's settings.
+ * Returns a problem to show on the document (a malformed pyproject.toml,
+ * refused editor settings), or NULL. */
+const char *config_doc_options(const LspConfig *c, const AnalysisOptions *base, const char *path,
+                               AnalysisOptions *out);
+bool config_same_options(const AnalysisOptions *a, const AnalysisOptions *b);
+
 /* ---- server.c: documents ---- */
 typedef struct Doc {
   const char *uri;
@@ -86,6 +104,10 @@ typedef struct Doc {
   struct DefInterim *interim;  /* per statement: its last analysis alone */
   bool exact_pending;    /* the published diagnostics are interim ones */
   char *published;       /* the last diagnostics sent (JSON), to skip repeats */
+  AnalysisOptions opts;  /* its options (config.c) */
+  const char *config_problem;  /* shown as a warning, or NULL */
+  bool reconfigured;     /* opts changed since the last exact analysis:
+                            neither it nor the interim pass may be reused */
 } Doc;
 
 /* ---- incremental.c ----

@@ -12,8 +12,10 @@
  * string, an id that is neither a number nor a string), and a notification
  * method sent with an id, are -32600; an unknown request method is -32601
  * (unknown notifications are ignored, as the protocol says); missing or
- * ill-typed params are -32602.  Responses from the client are ignored:
- * the server sends no requests.
+ * ill-typed params are -32602.  The server's own requests are
+ * workspace/configuration (the editor's settings, config.c) and
+ * client/registerCapability (a watcher of pyproject.toml files); the
+ * answer to the first is applied, other responses are ignored.
  *
  * Documents: didOpen stores the text; didChange applies each content change
  * in order (a range edit, or the whole text), records it on the document's
@@ -51,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <time.h>
 
 #include "../cli/cli.h"
 #include "internal.h"
@@ -58,6 +61,7 @@
 #define LSP_MAX_ANALYSED (4u << 20)
 #define LSP_IDLE_MS 200   /* quiet input before the exact pass follows interim diagnostics */
 #define CLIENT_CHECK_MS 1000   /* how often an idle server checks that its client lives */
+#define CONFIG_WAIT_MS 1000    /* how long analyses wait for the editor's settings */
 
 enum {
   PARSE_ERROR = -32700,
@@ -82,6 +86,12 @@ typedef struct Server {
   VEC(Doc *) docs;
   long analyses;
   long interrupted;      /* exact analyses stopped by a newer message */
+  LspConfig config;      /* the editor's settings (config.c) */
+  bool can_pull_config;  /* the client answers workspace/configuration */
+  bool can_watch;        /* it registers file watchers for us */
+  long config_asked;     /* workspace/configuration requests sent */
+  long config_waiting;   /* the one whose answer is awaited, or 0 */
+  double config_deadline;   /* when to stop waiting for it (ms) */
 } Server;
 
 /* ---- replies ---- */
@@ -243,10 +253,10 @@ static void publish_exact(Server *S, Doc *d, bool only_if_changed)
  * Requires: d->file is the current text.  Leaves: d->m, d->a, d->diags of
  * that text (sorted), d->dirty false.  The parse reuses the document's
  * tree-sitter tree. */
-static void analyse_doc(Server *S, Doc *d)
+static void analyse_doc_with(Server *S, Doc *d, const AnalysisOptions *o)
 {
   diag_sink_init(&d->diags);
-  d->dirty = d->exact_pending = false;
+  d->dirty = d->exact_pending = d->reconfigured = false;
   d->m = NULL;
   d->a = NULL;
   d->exact_file = d->file;
@@ -275,9 +285,15 @@ static void analyse_doc(Server *S, Doc *d)
   if (d->interrupted) return;   /* incomplete: analyse_doc_interruptible restores */
   d->nstmts = parse_doc_statements(d->pd, &d->stmts);
   anf_manage(d->m);
-  d->a = analyze_module(d->m, &d->diags, S->options);
+  d->a = analyze_module(d->m, &d->diags, o);
+  Span top = span_from_bytes(d->file, 0, 0);
+  if (d->a->usage_error)   /* a configured entry's arguments: nothing else ran */
+    diag_report_sev(&d->diags, DK_UNSUPPORTED, SEV_ERROR, top, "%s", d->a->usage_error);
+  if (d->config_problem) diag_report_sev(&d->diags, DK_UNSUPPORTED, SEV_WARNING, top, "%s", d->config_problem);
   diag_sort(&d->diags);
 }
+
+static void analyse_doc(Server *S, Doc *d) { analyse_doc_with(S, d, &d->opts); }
 
 /* Is a message waiting (read ahead, or in the pipe)? */
 static bool input_waiting(void *ctx)
@@ -292,15 +308,12 @@ static bool input_waiting(void *ctx)
 static bool analyse_doc_interruptible(Server *S, Doc *d)
 {
   Doc saved = *d;
-  AnalysisOptions o = *S->options;
+  AnalysisOptions o = d->opts;
   o.engine.interrupt = input_waiting;
   o.engine.interrupt_ctx = S;
-  const AnalysisOptions *keep = S->options;
-  S->options = &o;
   parse_set_interrupt(input_waiting, S);
-  analyse_doc(S, d);
+  analyse_doc_with(S, d, &o);
   parse_set_interrupt(NULL, NULL);
-  S->options = keep;
   if (!d->interrupted && (!d->a || !engine_interrupted(d->a->E))) return true;
   *d = saved;
   d->exact_pending = true;
@@ -342,7 +355,7 @@ static const SrcFile *open_text(void *ctx, const char *real_path)
 static bool back_to_exact(Doc *d)
 {
   const SrcFile *x = d->exact_file;
-  if (d->desynced || !x || !d->a || x->len != d->file->len || memcmp(x->text, d->file->text, x->len))
+  if (d->desynced || d->reconfigured || !x || !d->a || x->len != d->file->len || memcmp(x->text, d->file->text, x->len))
     return false;
   d->file = (SrcFile *)x;
   d->dirty = d->exact_pending = false;
@@ -366,7 +379,7 @@ static void refresh(Server *S)
       publish_exact(S, d, false);   /* as an exact pass would: this version's */
       continue;
     }
-    if (!d->desynced && incremental_interim(d, S->options, &interim)) {
+    if (!d->desynced && incremental_interim(d, &d->opts, &interim)) {
       d->exact_pending = true;
       publish(S, d, &interim, false);
       continue;
@@ -403,6 +416,93 @@ static void settle(Server *S)
     if (!analyse_doc_interruptible(S, d)) return;
     publish_exact(S, d, true);
   }
+}
+
+/* ---- settings (config.c) ---- */
+
+static double now_ms(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static bool same_text(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
+
+/* Work out d's options again; when they changed, its last analyses were
+ * made with others and are not reused (the next one is exact). */
+static void configure_doc(Server *S, Doc *d, bool opening)
+{
+  AnalysisOptions o;
+  const char *path = strncmp(d->uri, "file://", 7) ? NULL : d->path;
+  const char *problem = config_doc_options(&S->config, S->options, path, &o);
+  bool same = config_same_options(&o, &d->opts) && same_text(problem, d->config_problem);
+  d->opts = o;
+  d->config_problem = problem;
+  if (!opening && !same) d->reconfigured = d->dirty = true;
+}
+
+static void configure_all(Server *S)
+{
+  for (int i = 0; i < S->docs.len; i++) configure_doc(S, S->docs.items[i], false);
+}
+
+/* A request from the server to the client (its answer comes to
+ * on_response). */
+static void ask(Server *S, const char *id, const char *method, json_t *params)
+{
+  json_t *m = json_object();
+  json_object_set_new(m, "id", json_string(id));
+  json_object_set_new(m, "method", json_string(method));
+  json_object_set_new(m, "params", params);
+  rpc_send(S->rpc, m);
+}
+
+/* Pull the "fathom" section of the editor's settings; analyses wait for
+ * the answer up to CONFIG_WAIT_MS, so that the first diagnostics already
+ * use it. */
+static void ask_configuration(Server *S)
+{
+  long n = ++S->config_asked;
+  ask(S, fx_sprintf("fathom/configuration/%ld", n), "workspace/configuration",
+      json_pack("{s:[{s:s}]}", "items", "section", "fathom"));
+  S->config_waiting = n;
+  S->config_deadline = now_ms() + CONFIG_WAIT_MS;
+}
+
+static void on_initialized(Server *S)
+{
+  if (S->can_watch)   /* a pyproject.toml changed on disk: didChangeWatchedFiles */
+    ask(S, "fathom/register", "client/registerCapability",
+        json_pack("{s:[{s:s, s:s, s:{s:[{s:s}]}}]}", "registrations", "id",
+                  "fathom/pyproject", "method", "workspace/didChangeWatchedFiles",
+                  "registerOptions", "watchers", "globPattern", "**/pyproject.toml"));
+  if (S->can_pull_config) ask_configuration(S);
+}
+
+static void on_did_change_configuration(Server *S, json_t *params)
+{
+  json_t *settings = json_object_get(json_object_get(params, "settings"), "fathom");
+  if (S->can_pull_config) {
+    ask_configuration(S);   /* the answer replaces the settings */
+    return;
+  }
+  if (settings) config_set_editor(&S->config, settings, "the editor's \"fathom\" settings");
+  configure_all(S);
+}
+
+/* The answer to a request of ours: only workspace/configuration's matters
+ * (an error answer keeps the settings). */
+static void on_response(Server *S, json_t *id, json_t *msg)
+{
+  const char *s = json_string_value(id);
+  long n;
+  if (!s || sscanf(s, "fathom/configuration/%ld", &n) != 1) return;
+  if (n == S->config_waiting) S->config_waiting = 0;
+  json_t *r = json_object_get(msg, "result");
+  if (n != S->config_asked || !json_is_array(r)) return;   /* an older question */
+  config_set_editor(&S->config, json_array_get(r, 0), "the editor's \"fathom\" settings");
+  configure_all(S);
 }
 
 /* ---- params ---- */
@@ -480,6 +580,12 @@ static void on_initialize(Server *S, json_t *id, json_t *params)
   S->enc = offers_utf8(params) ? ENC_UTF8 : ENC_UTF16;
   json_t *pid = json_object_get(params, "processId");
   S->client_pid = json_is_integer(pid) && json_integer_value(pid) > 0 ? (long)json_integer_value(pid) : 0;
+  json_t *ws = json_object_get(json_object_get(params, "capabilities"), "workspace");
+  S->can_pull_config = json_is_true(json_object_get(ws, "configuration"));
+  S->can_watch = json_is_true(
+      json_object_get(json_object_get(ws, "didChangeWatchedFiles"), "dynamicRegistration"));
+  config_set_editor(&S->config, json_object_get(params, "initializationOptions"),
+                    "initializationOptions");
   S->initialized = true;
   json_t *sync = json_pack("{s:b, s:i, s:{s:b}}", "openClose", 1, "change", 2, "save",
                            "includeText", 0);
@@ -515,6 +621,7 @@ static void on_did_open(Server *S, json_t *params)
     d->real = realpath(d->path, buf) ? fx_strdup(buf) : NULL;
     d->pd = parse_doc_new();
     vec_push(&S->docs, d);
+    configure_doc(S, d, true);
   } else {
     parse_doc_forget(d->pd);   /* opened again: a new text */
   }
@@ -767,7 +874,7 @@ static bool is_notification_method(const char *m)
   static const char *const names[] = {
       "initialized", "exit", "textDocument/didOpen", "textDocument/didChange",
       "textDocument/didSave", "textDocument/didClose", "$/cancelRequest", "$/setTrace",
-      "workspace/didChangeConfiguration", NULL};
+      "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles", NULL};
   for (int i = 0; names[i]; i++)
     if (!strcmp(m, names[i])) return true;
   return false;
@@ -779,7 +886,13 @@ static void on_notification(Server *S, const char *method, json_t *params)
   if (!strcmp(method, "textDocument/didOpen")) on_did_open(S, params);
   else if (!strcmp(method, "textDocument/didChange")) on_did_change(S, params);
   else if (!strcmp(method, "textDocument/didClose")) on_did_close(S, params);
-  /* initialized, didSave (the text is already current), $/...: nothing */
+  else if (!strcmp(method, "initialized")) on_initialized(S);
+  else if (!strcmp(method, "workspace/didChangeConfiguration")) on_did_change_configuration(S, params);
+  /* a saved file may be a pyproject.toml the editor also shows */
+  else if (!strcmp(method, "workspace/didChangeWatchedFiles") ||
+           !strcmp(method, "textDocument/didSave"))
+    configure_all(S);
+  /* $/...: nothing */
 }
 
 /* Handle one message.  Returns -1 to go on, else the exit status. */
@@ -831,8 +944,10 @@ static int handle(Server *S, json_t *msg)
   json_t *params = json_object_get(msg, "params");
   const char *version = json_string_value(json_object_get(msg, "jsonrpc"));
   bool good_id = !id || json_is_integer(id) || json_is_string(id);
-  if (!m && id && (json_object_get(msg, "result") || json_object_get(msg, "error")))
-    return -1;   /* a response: the server sends no requests */
+  if (!m && id && (json_object_get(msg, "result") || json_object_get(msg, "error"))) {
+    on_response(S, id, msg);   /* to a request of ours */
+    return -1;
+  }
   if (!version || strcmp(version, "2.0") || !json_is_string(m) || !good_id ||
       (params && !json_is_object(params) && !json_is_array(params))) {
     reply_error(S, good_id ? id : NULL, INVALID_REQUEST,
@@ -867,6 +982,10 @@ static int handle(Server *S, json_t *msg)
  * go on, else the exit status. */
 __attribute__((noinline)) static int serve_one(Server *S)
 {
+  if (S->config_waiting && !input_waiting(S)) {   /* the editor's settings first */
+    double left = S->config_deadline - now_ms();
+    if (left <= 0 || !rpc_wait(S->rpc, (int)left + 1)) S->config_waiting = 0;
+  }
   if (!input_waiting(S)) {
     refresh(S);
     if (any_pending(S) && !rpc_wait(S->rpc, LSP_IDLE_MS)) settle(S);

@@ -670,6 +670,9 @@ suite_lsp() {
   out=$TMP/lsp_features.out
   TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_lsp_features.py" "$FATHOM"
   ok_lines lsp "$out"
+  out=$TMP/lsp_config.out
+  TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_lsp_config.py" "$FATHOM"
+  ok_lines lsp "$out"
 }
 
 # A real client: headless Neovim opens a planted-bug example through
