@@ -22,8 +22,9 @@
  * `entry` is taken whole from one source, never merged.  The editor's
  * settings are checked by the same reader as the file (a JSON object made
  * into a TOML table), so an unknown key or an ill-typed value is reported
- * the same way; a null value counts as not set, and `trace` (VS Code's
- * language client puts `fathom.trace.server` in the section) is not ours.
+ * the same way; a null value counts as not set, and `trace` and `server`
+ * are the editor client's (VS Code's language client reads
+ * `fathom.trace.server`, editors/vscode reads `fathom.server.command`).
  *
  * An entry that names no function of the document's program is skipped:
  * a project's entries usually name functions of several files. */
@@ -79,7 +80,10 @@ void config_set_editor(LspConfig *c, json_t *settings, const char *origin)
   c->editor_error = NULL;
   if (!settings || json_is_null(settings)) return;
   json_t *copy = json_deep_copy(settings);
-  if (json_is_object(copy)) json_object_del(copy, "trace");
+  if (json_is_object(copy)) {   /* the editor client's own keys */
+    json_object_del(copy, "trace");
+    json_object_del(copy, "server");
+  }
   TomlValue *t = toml_of_json(copy);
   json_decref(copy);
   char *error = NULL;

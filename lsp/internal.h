@@ -10,7 +10,7 @@
  *   navigate.c  documentHighlight, references, rename, workspace/symbol,
  *               completion, signatureHelp, codeAction (names by scope:
  *               parser/names.c)
- *   incremental.c  interim diagnostics after an edit inside def bodies
+ *   incremental.c  interim diagnostics after an edit that changes only defs
  *   config.c    each document's analysis options: the command line,
  *               pyproject.toml's [tool.fathom], the editor's settings
  *
@@ -101,7 +101,7 @@ typedef struct Doc {
   DiagSink diags;
   ParseStmt *stmts;      /* its top-level statements */
   int nstmts;
-  struct DefInterim *interim;  /* per statement: its last analysis alone */
+  struct Interim *interim;  /* incremental.c's state since the exact analysis */
   bool exact_pending;    /* the published diagnostics are interim ones */
   char *published;       /* the last diagnostics sent (JSON), to skip repeats */
   AnalysisOptions opts;  /* its options (config.c) */
@@ -111,16 +111,12 @@ typedef struct Doc {
 } Doc;
 
 /* ---- incremental.c ----
- * The interim diagnostics after an edit confined to one def's body, in the
- * time of analysing that def alone (see the file comment), or false when
- * the edit does not qualify and the whole file must be analysed.  On true,
- * *out holds every diagnostic to publish, sorted. */
+ * The interim diagnostics after edits that changed, added or removed only
+ * defs, in the time of analysing the changed defs alone (see the file
+ * comment), or false when the edit does not qualify and the whole file
+ * must be analysed.  On true, *out holds every diagnostic to publish,
+ * sorted.  Reparses the text with tree-sitter (the document's tree). */
 typedef VEC(const Diag *) DiagList;
-typedef struct DefInterim {
-  const char *text;      /* the def's lines when analysed alone, or NULL */
-  size_t len;
-  DiagList diags;        /* what that analysis found inside it */
-} DefInterim;
 bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out);
 
 /* ---- features.c: each returns the `result` of the request ---- */

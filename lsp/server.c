@@ -37,8 +37,8 @@
  * apply) but not analysed: they get one warning instead.
  *
  * Besides the LSP methods, the request `fathom/stats` answers
- * {"documents", "analyses", "gcLiveBytes", "gcHeapBytes", "rssBytes",
- * "sanitized"} after the exact analysis of every document with interim
+ * {"documents", "analyses", "interrupted", "interimPasses", "gcLiveBytes",
+ * "gcHeapBytes", "rssBytes", "sanitized"} after the exact analysis of every document with interim
  * diagnostics and a full collection, so that the figures describe a
  * settled server: gcLiveBytes sums the objects the collection found
  * reachable, gcHeapBytes also counts the free space of partly used heap
@@ -86,6 +86,7 @@ typedef struct Server {
   VEC(Doc *) docs;
   long analyses;
   long interrupted;      /* exact analyses stopped by a newer message */
+  long interims;         /* interim lists published (incremental.c) */
   LspConfig config;      /* the editor's settings (config.c) */
   bool can_pull_config;  /* the client answers workspace/configuration */
   bool can_watch;        /* it registers file watchers for us */
@@ -121,6 +122,13 @@ static void notify(Server *S, const char *method, json_t *params)
   json_object_set_new(m, "method", json_string(method));
   json_object_set_new(m, "params", params);
   rpc_send(S->rpc, m);
+}
+
+static double now_ms(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
 /* ---- documents ---- */
@@ -362,6 +370,15 @@ static bool back_to_exact(Doc *d)
   return true;
 }
 
+/* FATHOM_LSP_LOG=1: one line on stderr per analysis (which pass, how
+ * long), for finding what is slow. */
+static void log_pass(Doc *d, const char *what, double t0)
+{
+  static int on = -1;
+  if (on < 0) on = getenv("FATHOM_LSP_LOG") != NULL;
+  if (on) fprintf(stderr, "fathom lsp: %s v%ld %s %.2f ms\n", d->path, d->version, what, now_ms() - t0);
+}
+
 static void refresh(Server *S)
 {
   int changed = 0;
@@ -374,17 +391,23 @@ static void refresh(Server *S)
     edited[i] = true;
     changed++;
     S->analyses++;
+    double t0 = now_ms();
     if (back_to_exact(d)) {
       S->analyses--;
       publish_exact(S, d, false);   /* as an exact pass would: this version's */
+      log_pass(d, "back to the exact text", t0);
       continue;
     }
     if (!d->desynced && incremental_interim(d, &d->opts, &interim)) {
       d->exact_pending = true;
+      S->interims++;
       publish(S, d, &interim, false);
+      log_pass(d, "interim", t0);
       continue;
     }
-    if (!analyse_doc_interruptible(S, d)) continue;   /* a newer edit: redone when idle */
+    bool done = analyse_doc_interruptible(S, d);
+    log_pass(d, done ? "exact (after the edit)" : "exact, interrupted", t0);
+    if (!done) continue;   /* a newer edit: redone when idle */
     publish_exact(S, d, false);
   }
   /* the documents that import an edited one: analysed again (their program
@@ -413,19 +436,15 @@ static void settle(Server *S)
   for (int i = 0; i < S->docs.len; i++) {
     Doc *d = S->docs.items[i];
     if (!d->exact_pending || d->dirty) continue;
-    if (!analyse_doc_interruptible(S, d)) return;
+    double t0 = now_ms();
+    bool done = analyse_doc_interruptible(S, d);
+    log_pass(d, done ? "exact (settling)" : "exact (settling), interrupted", t0);
+    if (!done) return;
     publish_exact(S, d, true);
   }
 }
 
 /* ---- settings (config.c) ---- */
-
-static double now_ms(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 
 static bool same_text(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
 
@@ -785,9 +804,10 @@ static void on_stats(Server *S, json_t *id)
   GC_gcollect();
   size_t live = 0;
   GC_call_with_alloc_lock(count_live, &live);
-  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
+  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
                          "analyses", (json_int_t)S->analyses, "interrupted",
-                         (json_int_t)S->interrupted, "gcLiveBytes", (json_int_t)live,
+                         (json_int_t)S->interrupted, "interimPasses", (json_int_t)S->interims,
+                         "gcLiveBytes", (json_int_t)live,
                          "gcHeapBytes", (json_int_t)(GC_get_heap_size() - GC_get_free_bytes()),
                          "rssBytes", (json_int_t)rss_bytes(), "sanitized", SANITIZED));
 }

@@ -317,20 +317,21 @@ def cancel_request():
 @case
 def exact_pass_interrupted_by_a_newer_edit():
     """A whole-file analysis stops when a newer message arrives: with
-    edits that each need it (a new line) sent faster than it runs, most
-    are interrupted, and the last text still gets its exact diagnostics."""
+    edits that each need it (a module-level constant changed) sent faster
+    than it runs, most are interrupted, and the last text still gets its
+    exact diagnostics."""
     lines = ["def f%d(x):\n    y = x + %d\n    return y * 2\n" % (i, i) for i in range(1500)]
-    text = "\n\n".join(lines) + "\n\ndef main():\n    return " + \
+    text = "K = 0\n\n\n" + "\n\n".join(lines) + "\n\ndef main():\n    return " + \
         " + ".join("f%d(%d)" % (i, i) for i in range(0, 1500, 7)) + "\n"
     c, uri, _ = opened("/tmp/fathom_lsp_interrupt.py", text)
     n = 30
-    for v in range(2, 2 + n):   # a new line at the top each time
-        c.change(uri, v, [{"range": {"start": {"line": 0, "character": 0},
-                                     "end": {"line": 0, "character": 0}}, "text": "\n"}])
+    for v in range(2, 2 + n):   # K's value changed each time
+        c.change(uri, v, [{"range": {"start": {"line": 0, "character": 4},
+                                     "end": {"line": 0, "character": 5}}, "text": str(v % 10)}])
         time.sleep(0.02)   # the analysis of this text has started
     stats = c.call("fathom/stats")
     check(stats["interrupted"] > 0, "some analyses were interrupted: %r" % stats)
-    edited = "\n" * n + text + "x = undefined_name\n"
+    edited = text + "x = undefined_name\n"
     c.change(uri, 2 + n, [{"text": edited}])
     d = c.diagnostics(uri, version=2 + n)
     check([x["code"] for x in d] == ["undefined-name"], "the last text's exact result: %r" % d)
@@ -384,8 +385,8 @@ def new_line_inside_a_def_moves_the_rest():
 @case
 def pasted_def_is_not_a_body_edit():
     """A def pasted after another def's last line looks, byte for byte, like
-    text added to that body; its line at column 0 makes it a new top-level
-    statement: the whole file is analysed, so the error its name fixes goes."""
+    text added to that body; the reparse makes it a new top-level statement,
+    analysed alone, and main (which names it) loses its stale error."""
     text = ("def f(x):\n    return x + 1\n\n\ndef main():\n    return helper(2)\n")
     c, uri, _ = opened("/tmp/fathom_lsp_paste.py", text)
     check([d["code"] for d in c.last_diagnostics] == ["undefined-name"], "%r" % c.last_diagnostics)
