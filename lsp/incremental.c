@@ -56,8 +56,29 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "internal.h"
+
+/* FATHOM_LSP_LOG=1: the time of each phase on stderr (with server.c's
+ * line per pass). */
+static double phase_ms(void)   /* CPU time: a loaded machine inflates the rest */
+{
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static void log_phases(const double *t, int n)
+{
+  static int on = -1;
+  if (on < 0) on = getenv("FATHOM_LSP_LOG") != NULL;
+  if (!on) return;
+  static const char *const names[] = {"state", "reparse", "match", "analyse", "carry"};
+  fprintf(stderr, "fathom lsp: interim phases (cpu):");
+  for (int i = 1; i < n; i++) fprintf(stderr, " %s %.2f ms", names[i - 1], t[i] - t[i - 1]);
+  fprintf(stderr, "\n");
+}
 
 static const char STUB[] = "__fathom_stub__";
 
@@ -81,6 +102,11 @@ struct Interim {
   WordList *old_words;   /* per old statement, its identifier words (interned) */
   StrTab names;
   HashMap results;       /* Text * -> DefResult * */
+  /* the statements of the text of the last interim pass (first the exact
+   * one's), from which the next text's are found */
+  const SrcFile *view;
+  ParseStmt *vs;
+  int nv;
 };
 
 static uint64_t text_hash_key(const void *k) { return ((const Text *)k)->h; }
@@ -183,6 +209,9 @@ static struct Interim *state(Doc *d)
     e->value = (void *)(intptr_t)(k + 1);
     I->old_words[k] = words_of(&I->names, t, n);
   }
+  I->view = old;
+  I->vs = d->stmts;
+  I->nv = d->nstmts;
   d->interim = I;
   return I;
 }
@@ -489,6 +518,93 @@ static bool binds_outside(StrTab *names, const WordList *w)
   return has_word(w, g) || has_word(w, nl);
 }
 
+/* The statements of a text parsed alone by tree-sitter, moved to start at
+ * byte `at`, line `line`. */
+static int parse_window(const SrcFile *f, uint32_t from, uint32_t to, ParseStmt **out)
+{
+  ParseDoc *pd = parse_doc_new();
+  parse_doc_reparse(pd, srcfile_new(f->path, f->text + from, to - from));
+  int n = parse_doc_statements(pd, out);
+  parse_doc_delete(pd);
+  uint32_t line = span_from_bytes(f, from, from).line;
+  for (int i = 0; i < n; i++) {
+    ParseStmt *s = &(*out)[i];
+    s->start += from, s->end += from, s->body += from;
+    s->start_line += line, s->end_line += line, s->body_line += line;
+  }
+  return n;
+}
+
+#define MAX_WINDOW (256u << 10)   /* bytes reparsed alone; more: the whole text */
+
+/* The top-level statements of the current text.  Reparsing the whole
+ * text, even incrementally, costs tree-sitter up to a fresh parse's time
+ * after some edits (tens of ms at 5,000 lines), so only the statements
+ * around what changed since the last pass are parsed again, alone: from
+ * the start of the statement where the change begins to the start of the
+ * first statement after it, a top-level statement at column 0 in both
+ * texts; the others only move.  When that window has a syntax error (an
+ * unclosed bracket or string may reach past it), or the last text had
+ * one, or the window is large, the whole text is reparsed. */
+static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
+{
+  const SrcFile *v = I->view, *c = d->file;
+  size_t n = v->len < c->len ? v->len : c->len, p = 0, q = 0;
+  while (p < n && v->text[p] == c->text[p]) p++;
+  while (q < n - p && v->text[v->len - 1 - q] == c->text[c->len - 1 - q]) q++;
+  uint32_t ve = (uint32_t)(v->len - q);
+  int64_t dbytes = (int64_t)c->len - (int64_t)v->len;
+  int32_t dlines = (int32_t)c->nlines - (int32_t)v->nlines;
+  bool errors = false;
+  for (int k = 0; k < I->nv && !errors; k++) errors = I->vs[k].has_error;
+  int a = -1, b = I->nv;   /* the last statement starting at or before p; the first after ve */
+  for (int lo = 0, hi = I->nv - 1; lo <= hi;) {
+    int mid = (lo + hi) / 2;
+    if (I->vs[mid].start <= p) a = mid, lo = mid + 1;
+    else hi = mid - 1;
+  }
+  for (int lo = a < 0 ? 0 : a, hi = I->nv - 1; lo <= hi;) {
+    int mid = (lo + hi) / 2;
+    if (I->vs[mid].start > ve) b = mid, hi = mid - 1;
+    else lo = mid + 1;
+  }
+  uint32_t ws = a < 0 ? 0 : v->line_starts[I->vs[a].start_line];
+  uint32_t we = b < I->nv ? I->vs[b].start : (uint32_t)v->len;
+  bool at_col0 = b == I->nv || v->line_starts[I->vs[b].start_line] == we;
+  ParseStmt *win = NULL;
+  int nw = 0;
+  bool whole = errors || !at_col0 || we - ws > MAX_WINDOW;
+  if (!whole) {
+    nw = parse_window(c, ws, (uint32_t)((int64_t)we + dbytes), &win);
+    for (int k = 0; k < nw && !whole; k++) whole = win[k].has_error;
+  }
+  ParseStmt *cs;
+  int nc;
+  if (whole) {
+    parse_doc_reparse(d->pd, c);
+    nc = parse_doc_statements(d->pd, &cs);
+  } else {
+    int before = a < 0 ? 0 : a, after = I->nv - b;
+    nc = before + nw + after;
+    cs = fx_alloc_atomic(sizeof(ParseStmt) * (size_t)(nc + 1));
+    memcpy(cs, I->vs, sizeof(ParseStmt) * (size_t)before);
+    memcpy(cs + before, win, sizeof(ParseStmt) * (size_t)nw);
+    for (int k = 0; k < after; k++) {
+      ParseStmt s = I->vs[b + k];
+      s.start = (uint32_t)(s.start + dbytes), s.end = (uint32_t)(s.end + dbytes);
+      s.body = (uint32_t)(s.body + dbytes);
+      s.start_line += (uint32_t)dlines, s.end_line += (uint32_t)dlines;
+      s.body_line += (uint32_t)dlines;
+      cs[before + nw + k] = s;
+    }
+  }
+  I->view = c;
+  I->vs = cs;
+  I->nv = nc;
+  *out = cs;
+  return nc;
+}
+
 bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
 {
   const SrcFile *old = d->exact_file, *cur = d->file;
@@ -496,10 +612,13 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   if (!old || !d->a || d->too_large || d->reconfigured || d->a->usage_error || !d->nstmts ||
       !readable(cur))
     return false;
+  double tp[6];
+  tp[0] = phase_ms();
   struct Interim *I = state(d);
-  parse_doc_reparse(d->pd, cur);
+  tp[1] = phase_ms();
   ParseStmt *cs;
-  int ncur = parse_doc_statements(d->pd, &cs);
+  int ncur = current_statements(d, I, &cs);
+  tp[2] = phase_ms();
 
   /* match each current statement with an old one of the same text */
   int *to_cur = fx_alloc_atomic(sizeof(int) * (size_t)(d->nstmts + 1));
@@ -556,6 +675,7 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
     }
   }
 
+  tp[3] = phase_ms();
   /* the changed defs: analysed alone unless kept from before */
   bool *need = fx_alloc_atomic(sizeof(bool) * (size_t)(ncur + 1));
   memset(need, 0, sizeof(bool) * (size_t)(ncur + 1));
@@ -581,6 +701,7 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
     nneed = 0;
   }
 
+  tp[4] = phase_ms();
   /* the exact diagnostics that still hold, moved */
   bool *stale = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));
   for (int k = 0; k < d->nstmts; k++) stale[k] = to_cur[k] < 0 || reach[to_cur[k]];
@@ -592,5 +713,7 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   }
   for (int i = 0; i < mine.len; i++) vec_push(out, mine.items[i]);
   if (out->len > 1) qsort(out->items, (size_t)out->len, sizeof *out->items, by_position);
+  tp[5] = phase_ms();
+  log_phases(tp, 6);
   return true;
 }

@@ -372,11 +372,26 @@ static bool back_to_exact(Doc *d)
 
 /* FATHOM_LSP_LOG=1: one line on stderr per analysis (which pass, how
  * long), for finding what is slow. */
+static double cpu_ms(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
 static void log_pass(Doc *d, const char *what, double t0)
 {
   static int on = -1;
+  static double cpu0;
   if (on < 0) on = getenv("FATHOM_LSP_LOG") != NULL;
-  if (on) fprintf(stderr, "fathom lsp: %s v%ld %s %.2f ms\n", d->path, d->version, what, now_ms() - t0);
+  if (!on) return;
+  static size_t bytes0, gcs0;
+  double cpu = cpu_ms();
+  size_t bytes = GC_get_total_bytes(), gcs = (size_t)GC_get_gc_no();
+  fprintf(stderr, "fathom lsp: %s v%ld %s %.2f ms (since the last line: cpu %.2f ms, %.1f MB "
+          "allocated, %zu collections)\n", d->path, d->version, what, now_ms() - t0, cpu - cpu0,
+          (double)(bytes - bytes0) / 1e6, gcs - gcs0);
+  cpu0 = cpu, bytes0 = bytes, gcs0 = gcs;
 }
 
 static void refresh(Server *S)
