@@ -107,6 +107,10 @@ struct Interim {
   const SrcFile *view;
   ParseStmt *vs;
   int nv;
+  /* after a complete pass over the view: per view statement, the old one
+   * of the same text whose analysis still holds for it, or -1 */
+  const SrcFile *mapped;
+  int *holds;
 };
 
 static uint64_t text_hash_key(const void *k) { return ((const Text *)k)->h; }
@@ -705,6 +709,9 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   /* the exact diagnostics that still hold, moved */
   bool *stale = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));
   for (int k = 0; k < d->nstmts; k++) stale[k] = to_cur[k] < 0 || reach[to_cur[k]];
+  I->holds = fx_alloc_atomic(sizeof(int) * (size_t)(ncur + 1));
+  for (int j = 0; j < ncur; j++) I->holds[j] = from_old[j] >= 0 && !reach[j] ? from_old[j] : -1;
+  I->mapped = cur;
   Mapping M = {old, cur, d->stmts, cs, d->nstmts, to_cur, stale};
   vec_clear(out);
   for (int i = 0; i < d->diags.diags.len; i++) {
@@ -716,4 +723,45 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   tp[5] = phase_ms();
   log_phases(tp, 6);
   return true;
+}
+
+/* ---- requests on the last exact analysis ---- */
+
+/* The view statement whose lines hold byte `off` of the current text, if
+ * its old statement's analysis still holds, or -1. */
+static int holding(const struct Interim *I, uint32_t off)
+{
+  int lo = 0, hi = I->nv - 1, j = -1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (I->view->line_starts[I->vs[mid].start_line] <= off) j = mid, lo = mid + 1;
+    else hi = mid - 1;
+  }
+  if (j < 0 || off > I->vs[j].end || I->holds[j] < 0) return -1;
+  return j;
+}
+
+bool incremental_old_offset(Doc *d, uint32_t off, uint32_t *old_off)
+{
+  const struct Interim *I = d->interim;
+  if (!I || I->mapped != d->file || I->view != d->file) return false;
+  int j = holding(I, off);
+  if (j < 0) return false;
+  /* the same text: the same offset from its first line's start */
+  *old_off = off - d->file->line_starts[I->vs[j].start_line] +
+             d->exact_file->line_starts[d->stmts[I->holds[j]].start_line];
+  return true;
+}
+
+bool incremental_new_line(Doc *d, uint32_t old_line, uint32_t *line)
+{
+  const struct Interim *I = d->interim;
+  if (!I || I->mapped != d->file || I->view != d->file) return false;
+  for (int j = 0; j < I->nv; j++) {   /* few statements: a linear walk is fine */
+    int k = I->holds[j];
+    if (k < 0 || old_line < d->stmts[k].start_line || old_line > d->stmts[k].end_line) continue;
+    *line = old_line - d->stmts[k].start_line + I->vs[j].start_line;
+    return true;
+  }
+  return false;
 }

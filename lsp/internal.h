@@ -118,6 +118,14 @@ typedef struct Doc {
  * sorted.  Reparses the text with tree-sitter (the document's tree). */
 typedef VEC(const Diag *) DiagList;
 bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out);
+/* After incremental_interim succeeded on the current text: where byte
+ * `off` of it is in the last exactly analysed text, when it lies in a
+ * statement of the same text whose analysis still holds (it names no
+ * changed def, directly or not); and where a line of such a statement of
+ * the old text is now.  False otherwise.  So a request right after an
+ * edit can be answered from the last exact analysis (server.c). */
+bool incremental_old_offset(Doc *d, uint32_t off, uint32_t *old_off);
+bool incremental_new_line(Doc *d, uint32_t old_line, uint32_t *line);
 
 /* ---- features.c: each returns the `result` of the request ---- */
 json_t *feature_hover(Doc *d, PosEncoding enc, uint32_t offset);

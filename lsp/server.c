@@ -394,6 +394,32 @@ static void log_pass(Doc *d, const char *what, double t0)
   cpu0 = cpu, bytes0 = bytes, gcs0 = gcs;
 }
 
+/* Analyse and publish a dirty document: the interim pass when it can,
+ * else the exact one (interruptible). */
+static void refresh_doc(Server *S, Doc *d)
+{
+  DiagList interim = {0};
+  d->dirty = false;
+  S->analyses++;
+  double t0 = now_ms();
+  if (back_to_exact(d)) {
+    S->analyses--;
+    publish_exact(S, d, false);   /* as an exact pass would: this version's */
+    log_pass(d, "back to the exact text", t0);
+    return;
+  }
+  if (!d->desynced && incremental_interim(d, &d->opts, &interim)) {
+    d->exact_pending = true;
+    S->interims++;
+    publish(S, d, &interim, false);
+    log_pass(d, "interim", t0);
+    return;
+  }
+  bool done = analyse_doc_interruptible(S, d);
+  log_pass(d, done ? "exact (after the edit)" : "exact, interrupted", t0);
+  if (done) publish_exact(S, d, false);   /* else a newer edit: redone when idle */
+}
+
 static void refresh(Server *S)
 {
   int changed = 0;
@@ -401,29 +427,9 @@ static void refresh(Server *S)
   for (int i = 0; i < S->docs.len; i++) {
     Doc *d = S->docs.items[i];
     if (!d->dirty) continue;
-    DiagList interim = {0};
-    d->dirty = false;
     edited[i] = true;
     changed++;
-    S->analyses++;
-    double t0 = now_ms();
-    if (back_to_exact(d)) {
-      S->analyses--;
-      publish_exact(S, d, false);   /* as an exact pass would: this version's */
-      log_pass(d, "back to the exact text", t0);
-      continue;
-    }
-    if (!d->desynced && incremental_interim(d, &d->opts, &interim)) {
-      d->exact_pending = true;
-      S->interims++;
-      publish(S, d, &interim, false);
-      log_pass(d, "interim", t0);
-      continue;
-    }
-    bool done = analyse_doc_interruptible(S, d);
-    log_pass(d, done ? "exact (after the edit)" : "exact, interrupted", t0);
-    if (!done) continue;   /* a newer edit: redone when idle */
-    publish_exact(S, d, false);
+    refresh_doc(S, d);
   }
   /* the documents that import an edited one: analysed again (their program
    * reads its new text), published when their diagnostics changed */
@@ -585,6 +591,66 @@ static Doc *request_doc(Server *S, json_t *id, json_t *params, uint32_t *offset)
   }
   if (offset) *offset = text_offset(d->file, S->enc, line, ch);
   return d;
+}
+
+/* Move the ranges of an answer computed on the last exact text to where
+ * they are in the current text (incremental.c); false when one cannot be.
+ * `ours`: the ranges without a uri are the document's. */
+static bool move_ranges(Doc *d, json_t *j, bool ours)
+{
+  if (json_is_array(j)) {
+    size_t i;
+    json_t *e;
+    json_array_foreach(j, i, e) if (!move_ranges(d, e, ours)) return false;
+    return true;
+  }
+  if (!json_is_object(j)) return true;
+  const char *uri = json_string_value(json_object_get(j, "uri"));
+  if (!uri) uri = json_string_value(json_object_get(j, "targetUri"));
+  if (uri) ours = !strcmp(uri, d->uri);
+  const char *k;
+  json_t *v;
+  json_object_foreach(j, k, v) {
+    json_t *ends[2] = {json_object_get(v, "start"), json_object_get(v, "end")};
+    if (!ends[0] || !ends[1] || !json_is_integer(json_object_get(ends[0], "line"))) {
+      if (!move_ranges(d, v, ours)) return false;
+      continue;
+    }
+    for (int e = 0; ours && e < 2; e++) {
+      uint32_t line;
+      if (!incremental_new_line(d, (uint32_t)json_integer_value(json_object_get(ends[e], "line")),
+                                &line))
+        return false;
+      json_object_set_new(ends[e], "line", json_integer(line));
+    }
+  }
+  return true;
+}
+
+/* A hover or definition right after an edit, without the exact pass: the
+ * interim pass runs (it publishes), and when the position lies in a
+ * statement whose last exact analysis still holds (the same text, naming
+ * no changed def: incremental.c), the answer comes from that analysis,
+ * its ranges moved.  NULL when it cannot: the caller runs the exact pass. */
+static json_t *quick_answer(Server *S, Doc *d, json_t *params,
+                            json_t *(*feature)(Doc *, PosEncoding, uint32_t))
+{
+  long line, ch;
+  if (!d->dirty && !d->exact_pending) return NULL;
+  if (!get_pos(json_object_get(params, "position"), &line, &ch)) return NULL;
+  if (d->dirty) refresh_doc(S, d);
+  uint32_t old;
+  if (d->dirty || !d->exact_pending ||
+      !incremental_old_offset(d, text_offset(d->file, S->enc, line, ch), &old))
+    return NULL;
+  Doc view = *d;
+  view.file = (SrcFile *)d->exact_file;
+  json_t *r = feature(&view, S->enc, old);
+  if (r && !move_ranges(d, r, true)) {
+    json_decref(r);
+    return NULL;
+  }
+  return r ? r : json_null();
 }
 
 /* ---- methods ---- */
@@ -835,11 +901,13 @@ static void on_request(Server *S, const char *method, json_t *id, json_t *params
   if (!strcmp(method, "shutdown")) {
     S->shut_down = true;
     reply(S, id, NULL);
-  } else if (!strcmp(method, "textDocument/hover")) {
-    if ((d = request_doc(S, id, params, &off))) reply(S, id, feature_hover(d, S->enc, off));
-  } else if (!strcmp(method, "textDocument/definition")) {
-    if ((d = request_doc(S, id, params, &off)))
-      reply(S, id, feature_definition(d, S->enc, off));
+  } else if (!strcmp(method, "textDocument/hover") ||
+             !strcmp(method, "textDocument/definition")) {
+    json_t *(*feature)(Doc *, PosEncoding, uint32_t) =
+        !strcmp(method, "textDocument/hover") ? feature_hover : feature_definition;
+    json_t *quick = (d = param_doc(S, id, params)) ? quick_answer(S, d, params, feature) : NULL;
+    if (quick) reply(S, id, json_is_null(quick) ? NULL : quick);
+    else if (d && (d = request_doc(S, id, params, &off))) reply(S, id, feature(d, S->enc, off));
   } else if (!strcmp(method, "textDocument/documentSymbol")) {
     if ((d = request_doc(S, id, params, NULL)))
       reply(S, id, feature_document_symbols(d, S->enc));

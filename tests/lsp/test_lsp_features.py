@@ -398,6 +398,43 @@ def pasted_def_is_not_a_body_edit():
 
 
 @case
+def hover_right_after_an_edit():
+    """A hover right after an edit is answered from the last exact analysis
+    when its statement's text is unchanged and names no changed def (its
+    range moved to where the statement is now), with no exact pass first;
+    in a def that calls the changed one, the exact pass runs first."""
+    text = ("def f(x):\n    return x + 1\n\n\n"
+            "def g():\n    t = (1, 2)\n    return t\n\n\n"
+            "def h():\n    y = f(2)\n    return y\n")
+    c, uri, _ = opened("/tmp/fathom_lsp_hover_edit.py", text)
+    before = c.call("fathom/stats")["interimPasses"]
+    # two new lines in f, then at once a hover on g's t (line 5, now 7)
+    c.change(uri, 2, [{"range": {"start": {"line": 1, "character": 16},
+                                 "end": {"line": 1, "character": 16}},
+                       "text": "\n    z = 1\n    w = 2"}])
+    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                      "position": {"line": 7, "character": 4}})
+    after = c.call("fathom/stats")["interimPasses"]
+    check(after == before + 1, "the interim pass ran, not the exact one first: %d -> %d"
+          % (before, after))
+    exact = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                          "position": {"line": 7, "character": 4}})
+    check(h == exact and "tuple[i64=1, i64=2]" in h["contents"]["value"] and
+          h["range"]["start"]["line"] == 7, "the same answer as the exact pass's: %r vs %r"
+          % (h, exact))
+    # f returns a string now: a hover in h (which calls f) waits for it
+    c.change(uri, 3, [{"range": {"start": {"line": 1, "character": 11},
+                                 "end": {"line": 1, "character": 16}}, "text": "'s'"}])
+    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                      "position": {"line": 12, "character": 4}})
+    check("str" in h["contents"]["value"], "y is f's new result: %r" % h)
+    d = c.call("textDocument/definition", {"textDocument": {"uri": uri},
+                                           "position": {"line": 12, "character": 8}})
+    d = d[0] if isinstance(d, list) else d
+    check(d["range"]["start"]["line"] == 0, "f's def: %r" % d)
+
+
+@case
 def inlay_hints_agree_with_hover():
     """examples/rnn.py: step() runs in the symbolic entry's context and in
     the __main__ block's concrete one; the hint shows the first, as hover's
