@@ -111,6 +111,11 @@ struct Interim {
    * of the same text whose analysis still holds for it, or -1 */
   const SrcFile *mapped;
   int *holds;
+  /* the last mini analysis: the text it was made of, its analysis, and
+   * which statements of that text it kept verbatim */
+  const SrcFile *mini_base;
+  Analysis *mini_a;
+  bool *mini_keeps;
 };
 
 static uint64_t text_hash_key(const void *k) { return ((const Text *)k)->h; }
@@ -309,7 +314,10 @@ static void analyse_alone(Doc *d, struct Interim *I, const AnalysisOptions *o,
     diag_sink_init(&sink);
     AnfModule *m = parse_module(mini, strings, &sink);
     anf_manage(m);
-    analyze_module(m, &sink, o);
+    I->mini_a = analyze_module(m, &sink, o);
+    I->mini_base = f;
+    I->mini_keeps = fx_alloc_atomic(sizeof(bool) * (size_t)(n + 1));
+    memcpy(I->mini_keeps, need, sizeof(bool) * (size_t)n);
     bool undefined = false;
     for (int j = 0; j < n; j++) {
       if (!need[j]) continue;
@@ -764,4 +772,23 @@ bool incremental_new_line(Doc *d, uint32_t old_line, uint32_t *line)
     return true;
   }
   return false;
+}
+
+const Analysis *incremental_mini_at(Doc *d, uint32_t off, uint32_t *mini_off)
+{
+  const struct Interim *I = d->interim;
+  if (!I || !I->mini_a || I->mini_base != d->file || I->view != d->file) return NULL;
+  int lo = 0, hi = I->nv - 1, j = -1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (I->view->line_starts[I->vs[mid].start_line] <= off) j = mid, lo = mid + 1;
+    else hi = mid - 1;
+  }
+  if (j < 0 || off > I->vs[j].end || !I->mini_keeps[j]) return NULL;
+  /* the mini source keeps the def's lines and columns */
+  Span at = span_from_bytes(d->file, off, off);
+  const SrcFile *mini = I->mini_a->m->file;
+  if (at.line >= mini->nlines) return NULL;
+  *mini_off = mini->line_starts[at.line] + at.col;
+  return I->mini_a;
 }

@@ -126,6 +126,10 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out);
  * edit can be answered from the last exact analysis (server.c). */
 bool incremental_old_offset(Doc *d, uint32_t off, uint32_t *old_off);
 bool incremental_new_line(Doc *d, uint32_t old_line, uint32_t *line);
+/* Or, when `off` lies in a def the last interim pass analysed alone (the
+ * current text's), that analysis and the offset in its source (the same
+ * lines and columns: its ranges are the current text's). */
+const Analysis *incremental_mini_at(Doc *d, uint32_t off, uint32_t *mini_off);
 
 /* ---- features.c: each returns the `result` of the request ---- */
 json_t *feature_hover(Doc *d, PosEncoding enc, uint32_t offset);

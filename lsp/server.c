@@ -627,11 +627,23 @@ static bool move_ranges(Doc *d, json_t *j, bool ours)
   return true;
 }
 
+/* Whether `word` occurs in s as a whole word. */
+static bool has_word(const char *s, const char *word)
+{
+  size_t n = strlen(word);
+  for (const char *p = strstr(s, word); p; p = strstr(p + 1, word))
+    if ((p == s || (!isalnum((unsigned char)p[-1]) && p[-1] != '_')) &&
+        !isalnum((unsigned char)p[n]) && p[n] != '_')
+      return true;
+  return false;
+}
+
 /* A hover or definition right after an edit, without the exact pass: the
  * interim pass runs (it publishes), and when the position lies in a
  * statement whose last exact analysis still holds (the same text, naming
  * no changed def: incremental.c), the answer comes from that analysis,
- * its ranges moved.  NULL when it cannot: the caller runs the exact pass. */
+ * its ranges moved; in a def the interim pass analysed alone, from that
+ * analysis.  NULL when it cannot: the caller runs the exact pass. */
 static json_t *quick_answer(Server *S, Doc *d, json_t *params,
                             json_t *(*feature)(Doc *, PosEncoding, uint32_t))
 {
@@ -639,11 +651,25 @@ static json_t *quick_answer(Server *S, Doc *d, json_t *params,
   if (!d->dirty && !d->exact_pending) return NULL;
   if (!get_pos(json_object_get(params, "position"), &line, &ch)) return NULL;
   if (d->dirty) refresh_doc(S, d);
-  uint32_t old;
-  if (d->dirty || !d->exact_pending ||
-      !incremental_old_offset(d, text_offset(d->file, S->enc, line, ch), &old))
-    return NULL;
+  uint32_t off = text_offset(d->file, S->enc, line, ch), old;
+  if (d->dirty || !d->exact_pending) return NULL;
   Doc view = *d;
+  if (!incremental_old_offset(d, off, &old)) {
+    /* in a def the interim pass analysed: that analysis (its calls to
+     * other defs are unknown until the exact pass) */
+    const Analysis *mini = incremental_mini_at(d, off, &old);
+    if (!mini) return NULL;
+    view.a = (Analysis *)mini;
+    json_t *r = feature(&view, S->enc, old);
+    /* nothing found, or a value a stub made (an error value): the exact
+     * pass knows better */
+    const char *shown = json_string_value(json_object_get(json_object_get(r, "contents"), "value"));
+    if (!r || json_is_null(r) || (shown && has_word(shown, "error"))) {
+      json_decref(r);
+      return NULL;
+    }
+    return r;
+  }
   view.file = (SrcFile *)d->exact_file;
   json_t *r = feature(&view, S->enc, old);
   if (r && !move_ranges(d, r, true)) {

@@ -432,6 +432,20 @@ def hover_right_after_an_edit():
                                            "position": {"line": 12, "character": 8}})
     d = d[0] if isinstance(d, list) else d
     check(d["range"]["start"]["line"] == 0, "f's def: %r" % d)
+    # in the edited def itself: its analysis alone, unless a value comes
+    # from a call to another def (a stub there): then the exact pass
+    before = c.call("fathom/stats")["interimPasses"]
+    c.change(uri, 4, [{"range": {"start": {"line": 7, "character": 13},
+                                 "end": {"line": 7, "character": 13}}, "text": ", 3"}])
+    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                      "position": {"line": 7, "character": 4}})
+    check("tuple[i64=1, i64=2, i64=3]" in h["contents"]["value"], "t's new value: %r" % h)
+    check(c.call("fathom/stats")["interimPasses"] == before + 1, "answered after the interim pass")
+    c.change(uri, 5, [{"range": {"start": {"line": 7, "character": 4},
+                                 "end": {"line": 7, "character": 5}}, "text": "s"}])
+    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                      "position": {"line": 12, "character": 4}})
+    check("str" in h["contents"]["value"], "h's y from the exact pass, not a stub's error: %r" % h)
 
 
 @case
