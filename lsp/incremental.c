@@ -88,6 +88,7 @@ static const char STUB[] = "__fathom_stub__";
  * analysis): the old statements' texts and words, and each def analysed
  * alone, by its text. */
 typedef struct Text { const char *s; size_t n; uint64_t h; } Text;
+typedef VEC(int) IntList;
 typedef VEC(const char *) WordList;
 typedef struct DefResult {
   uint32_t line;         /* its first line when analysed */
@@ -100,6 +101,8 @@ struct Interim {
   HashMap old_by_text;   /* Text * -> 1 + index of the first old statement */
   int *next_same;        /* the next old statement with the same text, or -1 */
   WordList *old_words;   /* per old statement, its identifier words (interned) */
+  HashMap uses;          /* word -> IntList *: the old statements naming it */
+  const char **old_names;   /* per old statement: its def's name (interned), or NULL */
   StrTab names;
   HashMap results;       /* Text * -> DefResult * */
   /* the statements of the text of the last interim pass (first the exact
@@ -107,6 +110,8 @@ struct Interim {
   const SrcFile *view;
   ParseStmt *vs;
   int nv;
+  int *vfrom;            /* per view statement: its old match when the last pass
+                            found it (-1: none), or -2 (reparsed since: look up) */
   /* after a complete pass over the view: per view statement, the old one
    * of the same text whose analysis still holds for it, or -1 */
   const SrcFile *mapped;
@@ -207,6 +212,8 @@ static struct Interim *state(Doc *d)
   strtab_init(&I->names);
   I->next_same = fx_alloc_atomic(sizeof(int) * (size_t)(d->nstmts + 1));
   I->old_words = fx_array(WordList, d->nstmts + 1);
+  I->old_names = fx_array(const char *, d->nstmts + 1);
+  hm_init_ptr(&I->uses);
   const SrcFile *old = d->exact_file;
   for (int k = d->nstmts - 1; k >= 0; k--) {   /* so each chain is in order */
     size_t n;
@@ -217,10 +224,21 @@ static struct Interim *state(Doc *d)
     I->next_same[k] = found ? (int)(intptr_t)e->value - 1 : -1;
     e->value = (void *)(intptr_t)(k + 1);
     I->old_words[k] = words_of(&I->names, t, n);
+    const char *nm = d->stmts[k].is_def ? def_name(old, &d->stmts[k]) : "";
+    I->old_names[k] = *nm ? strtab_intern(&I->names, nm, strlen(nm)) : NULL;
+    for (int i = 0; i < I->old_words[k].len; i++) {
+      bool seen;
+      HashEntry *u = hm_slot(&I->uses, I->old_words[k].items[i], &seen);
+      if (!seen) u->value = fx_new(IntList);
+      IntList *l = u->value;
+      if (!l->len || vec_last(l) != k) vec_push(l, k);   /* once per statement */
+    }
   }
   I->view = old;
   I->vs = d->stmts;
   I->nv = d->nstmts;
+  I->vfrom = fx_alloc_atomic(sizeof(int) * (size_t)(d->nstmts + 1));
+  for (int k = 0; k < d->nstmts; k++) I->vfrom[k] = k;
   d->interim = I;
   return I;
 }
@@ -591,16 +609,22 @@ static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
     for (int k = 0; k < nw && !whole; k++) whole = win[k].has_error;
   }
   ParseStmt *cs;
-  int nc;
+  int nc, *vfrom;
   if (whole) {
     parse_doc_reparse(d->pd, c);
     nc = parse_doc_statements(d->pd, &cs);
+    vfrom = fx_alloc_atomic(sizeof(int) * (size_t)(nc + 1));
+    for (int k = 0; k < nc; k++) vfrom[k] = -2;
   } else {
     int before = a < 0 ? 0 : a, after = I->nv - b;
     nc = before + nw + after;
     cs = fx_alloc_atomic(sizeof(ParseStmt) * (size_t)(nc + 1));
     memcpy(cs, I->vs, sizeof(ParseStmt) * (size_t)before);
     memcpy(cs + before, win, sizeof(ParseStmt) * (size_t)nw);
+    vfrom = fx_alloc_atomic(sizeof(int) * (size_t)(nc + 1));
+    memcpy(vfrom, I->vfrom, sizeof(int) * (size_t)before);
+    for (int k = 0; k < nw; k++) vfrom[before + k] = -2;
+    memcpy(vfrom + before + nw, I->vfrom + b, sizeof(int) * (size_t)after);
     for (int k = 0; k < after; k++) {
       ParseStmt s = I->vs[b + k];
       s.start = (uint32_t)(s.start + dbytes), s.end = (uint32_t)(s.end + dbytes);
@@ -613,6 +637,7 @@ static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
   I->view = c;
   I->vs = cs;
   I->nv = nc;
+  I->vfrom = vfrom;
   *out = cs;
   return nc;
 }
@@ -641,7 +666,9 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   for (int j = 0; j < ncur; j++) {
     size_t n;
     const char *t = stmt_text(cur, &cs[j], &n);
-    int k = (int)(intptr_t)hm_get(&I->old_by_text, text_key(t, n)) - 1;
+    /* unchanged since the last pass: its match then (the text is the same) */
+    int k = I->vfrom[j] >= 0 && to_cur[I->vfrom[j]] < 0 ? I->vfrom[j] : -1;
+    if (k < 0) k = (int)(intptr_t)hm_get(&I->old_by_text, text_key(t, n)) - 1;
     while (k >= 0 && to_cur[k] >= 0) k = I->next_same[k];   /* the next unused one */
     from_old[j] = k;
     if (k >= 0) {
@@ -669,20 +696,23 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
       const char *nm = def_name(old, &d->stmts[k]);
       hm_put(&names, strtab_intern(&I->names, nm, strlen(nm)), (void *)1);
     }
-  /* the statements that name one, then those that name a def that does ... */
+  /* the statements that name one, then those that name a def that does
+   * ... (matched statements have their old statement's words) */
   bool *reach = fx_alloc_atomic(sizeof(bool) * (size_t)(ncur + 1));
   memset(reach, 0, sizeof(bool) * (size_t)(ncur + 1));
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (int j = 0; j < ncur; j++) {
-      if (reach[j] || from_old[j] < 0) continue;
-      const WordList *w = &cur_words[j];
-      for (int i = 0; i < w->len && !reach[j]; i++) reach[j] = hm_has(&names, w->items[i]);
-      if (!reach[j]) continue;
-      grew = true;
-      if (cs[j].is_def) {
-        const char *nm = def_name(cur, &cs[j]);
-        hm_put(&names, strtab_intern(&I->names, nm, strlen(nm)), (void *)1);
+  PtrVec todo = {0};
+  for (size_t i = 0; i < names.cap; i++)
+    if (names.entries[i].key) vec_push(&todo, (void *)names.entries[i].key);
+  while (todo.len) {
+    const IntList *users = hm_get(&I->uses, todo.items[--todo.len]);
+    for (int i = 0; users && i < users->len; i++) {
+      int j = to_cur[users->items[i]];
+      if (j < 0 || reach[j]) continue;
+      reach[j] = true;
+      const char *nm = I->old_names[users->items[i]];
+      if (nm && !hm_has(&names, nm)) {
+        hm_put(&names, nm, (void *)1);
+        vec_push(&todo, (void *)nm);
       }
     }
   }
@@ -717,6 +747,7 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   /* the exact diagnostics that still hold, moved */
   bool *stale = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));
   for (int k = 0; k < d->nstmts; k++) stale[k] = to_cur[k] < 0 || reach[to_cur[k]];
+  memcpy(I->vfrom, from_old, sizeof(int) * (size_t)ncur);   /* for the next pass */
   I->holds = fx_alloc_atomic(sizeof(int) * (size_t)(ncur + 1));
   for (int j = 0; j < ncur; j++) I->holds[j] = from_old[j] >= 0 && !reach[j] ? from_old[j] : -1;
   I->mapped = cur;
