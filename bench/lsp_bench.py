@@ -21,7 +21,10 @@ one key every 100 ms, and again every 250 ms, each key timed.  In the same
 run, the cold `fathom check FILE` (best of 3, spawn to exit) for scale.
 Targets (issue 16): p50 <= 10 ms and p99 <= 30 ms on 5k lines, p50 <= 20 ms
 on 20k, for every kind, each marked ok or MISSED; exits 1 only when
-something failed.  LSP_BENCH_EDITS (default 200) sets the edits per kind.
+something failed.  Beside the wall times, the server's CPU time per edit of
+each kind (from /proc): on a loaded machine the wall times grow with the
+load (compare the cold check's time with an idle run's), the CPU times do
+not.  LSP_BENCH_EDITS (default 200) sets the edits per kind.
 
 The same edits (the same seeds) then go to Pyright's language server
 (`pyright-langserver --stdio` from bench/peers/node_modules, which `make
@@ -184,11 +187,43 @@ class Session:
         self.c.drop_backlog()
 
 
+def cpu_ms(pid):
+    """CPU time (user + system) of a process so far, in ms, or None."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1e3 / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class Kinds(dict):
+    """{kind: [ms]}, and the server's CPU ms per edit of each kind (the
+    machine's load inflates wall times, not CPU times)."""
+
+    def __init__(self, s):
+        super().__init__()
+        self.s, self.cpu, self.t0 = s, {}, None
+
+    def start(self):
+        self.s.c.drop_backlog()
+        self.t0 = cpu_ms(self.s.c.proc.pid)
+
+    def __setitem__(self, kind, lat):
+        t1 = cpu_ms(self.s.c.proc.pid)
+        if self.t0 is not None and t1 is not None and lat:
+            self.cpu[kind] = (t1 - self.t0) / len(lat)
+        super().__setitem__(kind, lat)
+
+
 def run_kinds(s, text, edits, keys):
-    """Every kind of edit on Session s; ({kind: [ms]}, {gap: [ms]}).  The
-    seeds are fixed, so two servers get the same edits."""
+    """Every kind of edit on Session s; (Kinds, {gap: [ms]}).  The seeds
+    are fixed, so two servers get the same edits.  Each kind's CPU time is
+    the server's while its edits ran (interim passes, and any exact pass
+    that ran meanwhile), not the settling exact pass after them."""
     rng = random.Random(7)
-    kinds = {}
+    kinds = Kinds(s)
+    kinds.start()
 
     lat = []
     for (line, col, digit) in edit_sites(text, edits):
@@ -196,6 +231,7 @@ def run_kinds(s, text, edits, keys):
         lat.append(s.edit(line, col, line, col + 1, new))
     kinds["char"] = lat
     s.settle()
+    kinds.start()
 
     lat = []
     for k in range(edits):
@@ -203,6 +239,7 @@ def run_kinds(s, text, edits, keys):
         lat.append(s.edit(i, len(line), i, len(line), "\n" + indent + "pass"))
     kinds["newline"] = lat
     s.settle()
+    kinds.start()
 
     lat = []
     for k in range(edits):   # the lines the newline edits added
@@ -213,6 +250,7 @@ def run_kinds(s, text, edits, keys):
         lat.append(s.edit(i - 1, len(s.lines[i - 1]), i, len(s.lines[i]), ""))
     kinds["delete"] = lat
     s.settle()
+    kinds.start()
 
     lat = []
     for k in range(edits):
@@ -221,6 +259,7 @@ def run_kinds(s, text, edits, keys):
         lat.append(s.edit(i, len(line), i + 1, len(indent) + 4, ""))   # the undo
     kinds["undo"] = lat
     s.settle()
+    kinds.start()
 
     lat = []
     for k in range(min(edits, 50)):
@@ -230,6 +269,7 @@ def run_kinds(s, text, edits, keys):
         lat.append(s.edit(i, 0, i, 0, paste))
     kinds["paste"] = lat
     s.settle()
+    kinds.start()
 
     lat = []
     assigns = [(i, m) for i, l in enumerate(s.lines)
@@ -242,6 +282,7 @@ def run_kinds(s, text, edits, keys):
         lat.append(s.hover_after_edit(i, col, i, col + 1, new, i, 4))
     kinds["hover"] = lat
     s.settle()
+    kinds.start()
 
     traces = {}
     for gap in (100, 250):
@@ -307,8 +348,9 @@ def bench_file(fathom, path, peer):
     print("  cold `fathom check`           %8.1f ms (best of 3)" % best)
     print("  didOpen -> diagnostics        %8.1f ms%s" %
           (s.open_ms, "   (Pyright: %.1f ms)" % popen if popen is not None else ""))
-    print("  %-13s %4s %8s %8s %8s   %-30s %s" % ("ms", "n", "p50", "p99", "max", "fathom targets",
-                                                "| Pyright: n, p50, p99, max" if peer else ""))
+    print("  %-13s %4s %8s %8s %8s %9s   %-30s %s" % ("ms", "n", "p50", "p99", "max", "cpu/edit",
+                                                     "fathom targets",
+                                                     "| Pyright: n, p50, p99, max" if peer else ""))
     rows = list(kinds.items()) + [("typing/%dms" % g, v) for g, v in traces.items()]
     prow = dict(list(pk.items()) + [("typing/%dms" % g, v) for g, v in pt.items()])
     for name, lat in rows:
@@ -318,8 +360,9 @@ def bench_file(fathom, path, peer):
         ok50 = "ok" if p50 <= p50t else "MISSED"
         ok99 = "" if p99t is None else (", p99 %g %s" % (p99t, "ok" if p99 <= p99t else "MISSED"))
         mark = "p50 %g %s%s" % (p50t, ok50, ok99)
-        print("  %-13s %s   %-30s %s" % (name, row(lat), mark,
-                                         "| " + row(prow.get(name)) if peer else ""))
+        cpu = kinds.cpu.get(name)
+        print("  %-13s %s %9s   %-30s %s" % (name, row(lat), "%.1f" % cpu if cpu is not None else "-",
+                                             mark, "| " + row(prow.get(name)) if peer else ""))
     return status
 
 
