@@ -47,6 +47,14 @@ char *api_copy_out(const char *s);
 void api_set_error(char **error, const char *msg);
 /* The internal options of FathomOptions (NULL: the defaults). */
 void api_analysis_options(const FathomOptions *o, AnalysisOptions *out);
+/* The settings of one [tool.fathom]-shaped table (project.c): of a
+ * pyproject.toml, or the language server's editor settings made into a
+ * table.  `file` names where they come from in messages ("file:LINE:
+ * [tool.fathom] ..."); `root` is the folder relative `path`s start from.
+ * NULL with *error when a key is unknown or a value ill-typed. */
+struct TomlValue;
+FathomProject *api_project_settings(const struct TomlValue *t, const char *file,
+                                    const char *root, char **error);
 /* Sort m's diagnostics by position (once). */
 void api_sort_diags(FathomModule *m);
 /* Keep copies of m's diagnostics so far (the parse's): every analysis

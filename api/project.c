@@ -62,8 +62,9 @@ typedef struct Reading {
 } Reading;
 
 static bool bad(Reading *rd, const TomlValue *v, const char *what) {
-  if (!rd->error)
-    rd->error = fx_sprintf("%s:%d: [tool.fathom] %s", rd->p->file, v ? v->line : 0, what);
+  if (rd->error) return false;
+  if (v && v->line > 0) rd->error = fx_sprintf("%s:%d: [tool.fathom] %s", rd->p->file, v->line, what);
+  else rd->error = fx_sprintf("%s: %s", rd->p->file, what);   /* not from a file */
   return false;
 }
 
@@ -167,6 +168,22 @@ static bool read_settings(Reading *rd, const TomlValue *t) {
   return true;
 }
 
+FathomProject *api_project_settings(const TomlValue *t, const char *file, const char *root,
+                                    char **error) {
+  FathomProject *p = api_handle(sizeof *p);
+  p->file = file;
+  p->root = root;
+  Reading rd = {p, NULL};
+  if (t->kind != TOML_TABLE) bad(&rd, t, "is not a table");
+  else read_settings(&rd, t);
+  if (rd.error) {
+    api_set_error(error, rd.error);
+    GC_FREE(p);
+    return NULL;
+  }
+  return p;
+}
+
 FathomProject *fathom_project_find(const char *path, char **error) {
   fathom_init(FATHOM_MODE_SERVER);   /* may be the first fathom call: start the collector */
   if (error) *error = NULL;
@@ -181,20 +198,7 @@ FathomProject *fathom_project_find(const char *path, char **error) {
         return NULL;
       }
       const TomlValue *t = toml_get(toml_get(doc, "tool"), "fathom");
-      if (t) {
-        FathomProject *p = api_handle(sizeof *p);
-        p->file = shorten(file);
-        p->root = shorten(dir);
-        Reading rd = {p, NULL};
-        if (t->kind != TOML_TABLE) bad(&rd, t, "is not a table");
-        else read_settings(&rd, t);
-        if (rd.error) {
-          api_set_error(error, rd.error);
-          GC_FREE(p);
-          return NULL;
-        }
-        return p;
-      }
+      if (t) return api_project_settings(t, shorten(file), shorten(dir), error);
     }
     if (!strcmp(dir, "/")) break;
     char *slash = strrchr(dir, '/');

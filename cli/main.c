@@ -207,8 +207,10 @@ static const Command commands[] = {
     {"lsp", "", "run the language server on stdin/stdout",
      "Speak the Language Server Protocol 3.17 (JSON-RPC over stdin and\n"
      "stdout): diagnostics as you type, hover, inlay hints, go to\n"
-     "definition and document symbols.  Editors start it themselves; see\n"
-     "docs/editor-setup.md.  The analysis options apply to every document.",
+     "definition, completion, rename and more.  Editors start it\n"
+     "themselves; see docs/editor-setup.md.  The analysis options apply to\n"
+     "every document and win over its project's [tool.fathom] table and\n"
+     "the editor's settings.",
      BIT(OPT_MAX_CONTEXTS) | BIT(OPT_MAX_STEPS) | BIT(OPT_MAX_DEPTH) | BIT(OPT_MAX_MEMORY) | BIT(OPT_HELP),
      0, 0, cmd_lsp},
 };

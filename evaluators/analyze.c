@@ -589,6 +589,7 @@ static bool run_entries(Analysis *a, const AnalysisOptions *o, DiagSink *diags) 
   }
   for (int i = 0; i < o->nmore; i++) {  /* the project's entries */
     AnfGraph *g = find_function(m, o->more_entries[i]);
+    if (!g && o->skip_missing_entries) continue;
     if (!g) {
       a->usage_error = fx_sprintf("[tool.fathom] entry: no module-level function named '%s'",
                                   o->more_entries[i]);
@@ -596,7 +597,11 @@ static bool run_entries(Analysis *a, const AnalysisOptions *o, DiagSink *diags) 
     }
     AnalysisOptions one = {.args = o->more_args[i]};
     const AbsValue *args = command_line_args(a, g, &one);
-    if (a->usage_error) return false;
+    if (a->usage_error) {   /* say which of the project's entries */
+      a->usage_error = fx_sprintf("entry '%s' (args \"%s\"): %s", o->more_entries[i],
+                                  o->more_args[i], a->usage_error);
+      return false;
+    }
     run_entry(a, g, args ? args : annotated_args(a, g, diags));
   }
   return true;

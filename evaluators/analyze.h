@@ -26,6 +26,10 @@ typedef struct AnalysisOptions {
    * the annotations) */
   const char *const *more_entries, *const *more_args;
   int nmore;
+  /* a name of more_entries that no function of this program has is
+   * skipped, not a usage error (the language server analyses one
+   * document's program; the project's entries may be in other files) */
+  bool skip_missing_entries;
 } AnalysisOptions;
 
 void analysis_default_options(AnalysisOptions *o);

@@ -1,57 +1,143 @@
-/* incremental.c: interim diagnostics after an edit inside one function.
+/* incremental.c: interim diagnostics after an edit.
  *
  * The exact diagnostics of a document come from analysing the whole file
- * the way `fathom check` does (server.c).  That costs about 30 us per line,
- * 150 ms for 5,000 lines: too slow to follow typing.  So an edit confined
- * to the body of one top-level def f gets interim diagnostics first, in
- * the time of analysing f alone.  Edits that keep the number of lines may
- * touch the bodies of several defs; one that adds or removes lines (a new
- * line, a deleted line, a paste, an undo) must lie inside one def's body,
- * and what follows it moves: the statements of the last exact parse and
- * the exact diagnostics kept are shifted by the lines and bytes it added.
+ * the way `fathom check` does (server.c).  That costs about 30-60 us per
+ * line, a few hundred ms for 5,000 lines: too slow to follow typing.  So
+ * after an edit that changes only defs, interim diagnostics come first, in
+ * the time of analysing the changed defs alone:
  *
- *   - the "mini" source: the current text with every other def reduced to
- *     a stub (its decorators and header kept verbatim, its body replaced by
- *     `return __fathom_stub__`, an undefined name, so a call returns an
- *     error value, which is silent wherever it flows; other lines
- *     emptied), every other
- *     top-level statement (imports, constants) verbatim, and f verbatim.
- *     Lines keep their numbers and f's lines keep their columns, so a
- *     diagnostic found there is at its place in the real text;
- *   - analysed with the whole-file pipeline: f runs as an entry point (when
- *     annotated or @jit) or with unknown arguments, and a call to another
- *     function gives an error value, which is silent: no diagnostic can
- *     come from a stub, and none is invented (a stub that fell off its
- *     end would return None, and `helper(x) + 1` would be a false error).  The headers are real, so
- *     arity and keyword mistakes in f's calls are still found, and every
- *     module-level name is visible (undefined-name suggestions);
+ *   - the current text is reparsed by tree-sitter alone (incrementally,
+ *     from the edited tree: parse_doc_reparse), which gives its top-level
+ *     statements.  Each is matched with a statement of the last exactly
+ *     analysed text that has the very same text (so an edit anywhere, any
+ *     number of edits, a new line, a deleted line, an undo, a pasted def,
+ *     a def moved elsewhere, are all just statements matched or not).
+ *     Unmatched current statements are "changed", unmatched old ones
+ *     "removed".  When a changed or removed statement is not a def (an
+ *     import, a constant, a class), or a changed def uses `global` or
+ *     `nonlocal`, the edit may change everything: no interim pass, the
+ *     exact analysis runs at once;
+ *   - the changed defs are analysed in a "mini" source: the current text
+ *     with every other def reduced to a stub (its decorators and header
+ *     kept verbatim, its body replaced by `return __fathom_stub__`, an
+ *     undefined name, so a call returns an error value, which is silent
+ *     wherever it flows; other lines emptied), every other top-level
+ *     statement verbatim, and the changed defs verbatim.  Lines keep their
+ *     numbers and the changed defs' lines their columns, so a diagnostic
+ *     found there is at its place in the real text.  Analysed with the
+ *     whole-file pipeline: each runs as an entry point (annotated, @jit, or
+ *     a configured entry) or with unknown arguments, and a call to another
+ *     function gives an error value: no diagnostic can come from a stub,
+ *     and none is invented (a stub that fell off its end would return
+ *     None, and `helper(x) + 1` would be a false error).  The headers are
+ *     real, so arity and keyword mistakes in the changed defs' calls are
+ *     still found, and every module-level name is visible.  Each def's
+ *     result is kept by its text, lines relative to its first line, so a
+ *     def that only moved (lines added above it) or came back to a text
+ *     analysed before is not analysed again;
+ *   - a changed def with a syntax error (tree-sitter's parse has an error
+ *     in it, or its analysis alone reports one) contributes nothing until
+ *     the exact pass: which error CPython reports first, and how, depends
+ *     on more than the def's text (an unclosed bracket, a bad indent);
  *   - the published list is: the last exact analysis's diagnostics that
- *     cannot depend on f (outside f and the statements that name f, or
- *     name a def that does, transitively; none from a caller's context,
- *     since f may be on its call chain), which are where they were (the
- *     edit changed no line there), and the mini analysis's diagnostics
- *     inside f.  So an interim list may lack an error for a moment, and
- *     never shows one the new text does not have.
+ *     cannot depend on the edit, moved to where their statement is now
+ *     (those of matched statements that do not name a changed or removed
+ *     def, nor a def that does, transitively, by the words of the text;
+ *     none from a caller's context, since a changed def may be on its call
+ *     chain; none with a note in a changed statement; no syntax error,
+ *     since which one is reported first depends on the whole text), and
+ *     the changed defs' own diagnostics.  So an interim list may lack an
+ *     error for a moment, and never shows one the new text does not have.
  *
  * The interim list is a fast approximation, never the final word: the
  * server runs the exact analysis as soon as the input has been quiet for
- * LSP_IDLE_MS (or before answering any request about the document), and
- * publishes again when the result differs.  An edit that is not confined
- * to def bodies (a change to a header, an import, a constant, a new line
- * between defs) goes straight to the exact analysis.
- *
- * What "the edit" is: the bytes between the longest common prefix and the
- * longest common suffix of the last exactly analysed text and the current
- * text (line by line when the number of lines is the same), so any number
- * of edits since that analysis count as one. */
+ * LSP_IDLE_MS (or before answering a request that needs it), and publishes
+ * again when the result differs. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "internal.h"
 
+/* FATHOM_LSP_LOG=1: the time of each phase on stderr (with server.c's
+ * line per pass). */
+static double phase_ms(void)   /* CPU time: a loaded machine inflates the rest */
+{
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static void log_phases(const double *t, int n)
+{
+  static int on = -1;
+  if (on < 0) on = getenv("FATHOM_LSP_LOG") != NULL;
+  if (!on) return;
+  static const char *const names[] = {"state", "reparse", "match", "analyse", "carry"};
+  fprintf(stderr, "fathom lsp: interim phases (cpu):");
+  for (int i = 1; i < n; i++) fprintf(stderr, " %s %.2f ms", names[i - 1], t[i] - t[i - 1]);
+  fprintf(stderr, "\n");
+}
+
 static const char STUB[] = "__fathom_stub__";
 
-#define MAX_EDITED 4096   /* defs edited since the exact analysis */
+#define MAX_CHANGED 512   /* changed defs since the exact analysis */
+
+/* What the interim passes keep between edits (reset by each exact
+ * analysis): the old statements' texts and words, and each def analysed
+ * alone, by its text. */
+typedef struct Text { const char *s; size_t n; uint64_t h; } Text;
+typedef VEC(int) IntList;
+typedef VEC(const char *) WordList;
+typedef struct DefResult {
+  uint32_t line;         /* its first line when analysed */
+  uint32_t nlines;
+  DiagList diags;        /* spans in the mini source */
+  const SrcFile *mini;
+  const SrcFile *base;   /* the text the mini source was made of */
+} DefResult;
+struct Interim {
+  HashMap old_by_text;   /* Text * -> 1 + index of the first old statement */
+  int *next_same;        /* the next old statement with the same text, or -1 */
+  WordList *old_words;   /* per old statement, its identifier words (interned) */
+  HashMap uses;          /* word -> IntList *: the old statements naming it */
+  const char **old_names;   /* per old statement: its def's name (interned), or NULL */
+  StrTab names;
+  HashMap results;       /* Text * -> DefResult * */
+  /* the statements of the text of the last interim pass (first the exact
+   * one's), from which the next text's are found */
+  const SrcFile *view;
+  ParseStmt *vs;
+  int nv;
+  int *vfrom;            /* per view statement: its old match when the last pass
+                            found it (-1: none), or -2 (reparsed since: look up) */
+  /* after a complete pass over the view: per view statement, the old one
+   * of the same text whose analysis still holds for it, or -1 */
+  const SrcFile *mapped;
+  int *holds;
+  /* the last mini analysis: the text it was made of, its analysis, and
+   * which statements of that text it kept verbatim */
+  const SrcFile *mini_base;
+  Analysis *mini_a;
+  bool *mini_keeps;
+};
+
+static uint64_t text_hash_key(const void *k) { return ((const Text *)k)->h; }
+static bool text_eq(const void *a, const void *b)
+{
+  const Text *x = a, *y = b;
+  return x->h == y->h && x->n == y->n && !memcmp(x->s, y->s, x->n);
+}
+
+static Text *text_key(const char *s, size_t n)
+{
+  uint64_t h = 1469598103934665603ULL;   /* FNV-1a */
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+  Text *t = fx_new(Text);
+  *t = (Text){s, n, hash_finalise(h)};
+  return t;
+}
 
 static bool ident_byte(char c)
 {
@@ -59,12 +145,14 @@ static bool ident_byte(char c)
          c == '_' || (unsigned char)c >= 0x80;
 }
 
-/* Whether 0-based line l differs between two texts of as many lines. */
-static bool line_changed(const SrcFile *a, const SrcFile *b, uint32_t l)
+/* The text of a statement's lines (from its line's start to the next
+ * line's start). */
+static const char *stmt_text(const SrcFile *f, const ParseStmt *st, size_t *len)
 {
-  size_t la, lb;
-  const char *ta = srcfile_line(a, l, &la), *tb = srcfile_line(b, l, &lb);
-  return la != lb || memcmp(ta, tb, la) != 0;
+  uint32_t a = f->line_starts[st->start_line];
+  uint32_t e = st->end_line + 1 < f->nlines ? f->line_starts[st->end_line + 1] : (uint32_t)f->len;
+  *len = e - a;
+  return f->text + a;
 }
 
 /* Whether a def's body starts on its header's last line (`def f(): ...`). */
@@ -76,8 +164,6 @@ static bool body_after_header(const SrcFile *f, const ParseStmt *s)
     if (t[k] != ' ' && t[k] != '\t') return true;
   return false;
 }
-
-typedef enum { LINE_KEEP, LINE_EMPTY, LINE_STUB_BELOW, LINE_STUB_SAME } LineAction;
 
 /* The name of a def statement (the word after its `def`), or "". */
 static const char *def_name(const SrcFile *f, const ParseStmt *s)
@@ -95,42 +181,117 @@ static const char *def_name(const SrcFile *f, const ParseStmt *s)
   return "";
 }
 
-/* Every identifier-like word of the kept defs' lines, in `words`. */
-static void words_of(const SrcFile *f, Doc *d, const bool *keep, HashMap *words)
+/* The identifier-like words of a text, interned in `names`. */
+static WordList words_of(StrTab *names, const char *t, size_t len)
 {
-  for (int j = 0; j < d->nstmts; j++) {
-    if (!keep[j]) continue;
-    uint32_t a = f->line_starts[d->stmts[j].start_line];
-    uint32_t e = d->stmts[j].end_line + 1 < f->nlines ? f->line_starts[d->stmts[j].end_line + 1]
-                                                      : (uint32_t)f->len;
-    for (uint32_t i = a; i < e;) {
-      if (!ident_byte(f->text[i])) { i++; continue; }
-      uint32_t b = i;
-      while (b < e && ident_byte(f->text[b])) b++;
-      const char *w = fx_strndup(f->text + i, b - i);
-      hm_put(words, w, (void *)w);
-      i = b;
-    }
+  WordList w = {0};
+  for (size_t i = 0; i < len;) {
+    if (!ident_byte(t[i])) { i++; continue; }
+    size_t b = i;
+    while (b < len && ident_byte(t[b])) b++;
+    vec_push(&w, strtab_intern(names, t + i, b - i));
+    i = b;
   }
+  return w;
 }
 
-/* The mini source (see the file comment) keeping the defs flagged in
- * keep[] (indices of d->stmts) verbatim.  With only_used, the other defs
- * whose name the kept ones never mention are left out entirely. */
-static SrcFile *mini_source(Doc *d, const bool *keep, bool only_used)
+static bool has_word(const WordList *w, const char *word)
 {
-  const SrcFile *f = d->file;
+  for (int i = 0; i < w->len; i++)
+    if (w->items[i] == word) return true;
+  return false;
+}
+
+/* The state for the document's last exact analysis, made on first use. */
+static struct Interim *state(Doc *d)
+{
+  if (d->interim) return d->interim;
+  struct Interim *I = fx_new(struct Interim);
+  hm_init(&I->old_by_text, text_hash_key, text_eq);
+  hm_init(&I->results, text_hash_key, text_eq);
+  strtab_init(&I->names);
+  I->next_same = fx_alloc_atomic(sizeof(int) * (size_t)(d->nstmts + 1));
+  I->old_words = fx_array(WordList, d->nstmts + 1);
+  I->old_names = fx_array(const char *, d->nstmts + 1);
+  hm_init_ptr(&I->uses);
+  const SrcFile *old = d->exact_file;
+  for (int k = d->nstmts - 1; k >= 0; k--) {   /* so each chain is in order */
+    size_t n;
+    const char *t = stmt_text(old, &d->stmts[k], &n);
+    Text *key = text_key(t, n);
+    bool found;
+    HashEntry *e = hm_slot(&I->old_by_text, key, &found);
+    I->next_same[k] = found ? (int)(intptr_t)e->value - 1 : -1;
+    e->value = (void *)(intptr_t)(k + 1);
+    I->old_words[k] = words_of(&I->names, t, n);
+    const char *nm = d->stmts[k].is_def ? def_name(old, &d->stmts[k]) : "";
+    I->old_names[k] = *nm ? strtab_intern(&I->names, nm, strlen(nm)) : NULL;
+    for (int i = 0; i < I->old_words[k].len; i++) {
+      bool seen;
+      HashEntry *u = hm_slot(&I->uses, I->old_words[k].items[i], &seen);
+      if (!seen) u->value = fx_new(IntList);
+      IntList *l = u->value;
+      if (!l->len || vec_last(l) != k) vec_push(l, k);   /* once per statement */
+    }
+  }
+  I->view = old;
+  I->vs = d->stmts;
+  I->nv = d->nstmts;
+  I->vfrom = fx_alloc_atomic(sizeof(int) * (size_t)(d->nstmts + 1));
+  for (int k = 0; k < d->nstmts; k++) I->vfrom[k] = k;
+  d->interim = I;
+  return I;
+}
+
+/* The whole text is what the exact pass would parse: no NUL byte, valid
+ * UTF-8 (else the exact pass reports that alone). */
+static bool readable(const SrcFile *f)
+{
+  const unsigned char *p = (const unsigned char *)f->text;
+  for (size_t i = 0; i < f->len;) {
+    if (p[i] && p[i] < 0x80) { i++; continue; }
+    uint32_t cp;
+    int n = p[i] ? utf8_decode(f->text + i, f->len - i, &cp) : 0;
+    if (n <= 0) return false;
+    i += (size_t)n;
+  }
+  return true;
+}
+
+typedef enum { LINE_KEEP, LINE_EMPTY, LINE_STUB_BELOW, LINE_STUB_SAME } LineAction;
+
+/* The mini source (see the file comment) of the current text `f` with
+ * statements `st`, keeping those flagged in keep[] verbatim.  With
+ * only_used, the other defs whose name the kept ones never mention are
+ * left out entirely. */
+static SrcFile *mini_source(const SrcFile *f, const ParseStmt *st, int n, const bool *keep,
+                            bool only_used)
+{
   uint8_t *act = fx_alloc_atomic(f->nlines + 1);
+  memset(act, LINE_KEEP, f->nlines + 1);
   uint32_t *stub_col = fx_alloc_atomic(sizeof(uint32_t) * (f->nlines + 1));
-  HashMap words;
-  hm_init_str(&words);
-  if (only_used) words_of(f, d, keep, &words);
-  for (int j = 0; j < d->nstmts; j++) {
-    const ParseStmt *s = &d->stmts[j];
+  StrTab words;
+  strtab_init(&words);
+  WordList kept = {0};
+  for (int j = 0; only_used && j < n; j++) {
+    if (!keep[j]) continue;
+    size_t len;
+    const char *t = stmt_text(f, &st[j], &len);
+    WordList w = words_of(&words, t, len);
+    for (int i = 0; i < w.len; i++) vec_push(&kept, w.items[i]);
+  }
+  HashMap used;
+  hm_init_ptr(&used);
+  for (int i = 0; i < kept.len; i++) hm_put(&used, kept.items[i], (void *)1);
+  for (int j = 0; j < n; j++) {
+    const ParseStmt *s = &st[j];
     if (keep[j] || !s->is_def) continue;
-    if (only_used && !hm_has(&words, def_name(f, s))) {
-      for (uint32_t l = s->start_line; l <= s->end_line && l < f->nlines; l++) act[l] = LINE_EMPTY;
-      continue;
+    if (only_used) {
+      const char *name = def_name(f, s);
+      if (!hm_has(&used, strtab_intern(&words, name, strlen(name)))) {
+        for (uint32_t l = s->start_line; l <= s->end_line && l < f->nlines; l++) act[l] = LINE_EMPTY;
+        continue;
+      }
     }
     uint32_t bl = s->body_line;
     if (bl >= f->nlines) continue;
@@ -157,54 +318,135 @@ static SrcFile *mini_source(Doc *d, const bool *keep, bool only_used)
   return srcfile_new(f->path, b.len ? b.s : "", b.len);
 }
 
-/* The current text of statement j's lines. */
-static const char *stmt_text(const SrcFile *f, const ParseStmt *st, size_t *len)
+/* Analyse the current statements flagged in need[] alone and keep each
+ * one's diagnostics by its text. */
+static void analyse_alone(Doc *d, struct Interim *I, const AnalysisOptions *o,
+                          const ParseStmt *st, int n, const bool *need)
 {
-  uint32_t a = f->line_starts[st->start_line];
-  uint32_t e = st->end_line + 1 < f->nlines ? f->line_starts[st->end_line + 1] : (uint32_t)f->len;
-  *len = e - a;
-  return f->text + a;
+  const SrcFile *f = d->file;
+  for (int pass = 0; pass < 2; pass++) {
+    SrcFile *mini = mini_source(f, st, n, need, pass == 0);
+    StrTab *strings = fx_new(StrTab);
+    strtab_init(strings);
+    DiagSink sink;
+    diag_sink_init(&sink);
+    AnfModule *m = parse_module(mini, strings, &sink);
+    anf_manage(m);
+    I->mini_a = analyze_module(m, &sink, o);
+    I->mini_base = f;
+    I->mini_keeps = fx_alloc_atomic(sizeof(bool) * (size_t)(n + 1));
+    memcpy(I->mini_keeps, need, sizeof(bool) * (size_t)n);
+    bool undefined = false;
+    for (int j = 0; j < n; j++) {
+      if (!need[j]) continue;
+      DefResult *r = fx_new(DefResult);
+      bool syntax = false;
+      r->line = st[j].start_line;
+      r->nlines = st[j].end_line - st[j].start_line + 1;
+      r->mini = mini;
+      r->base = f;
+      for (int i = 0; i < sink.diags.len; i++) {
+        const Diag *g = sink.diags.items[i];
+        if (g->span.line < st[j].start_line || g->span.line > st[j].end_line) continue;
+        vec_push(&r->diags, g);
+        undefined |= g->kind == DK_UNDEFINED_NAME;
+        syntax |= g->kind == DK_SYNTAX;
+      }
+      if (syntax) vec_clear(&r->diags);   /* see the file comment */
+      size_t len;
+      const char *t = stmt_text(f, &st[j], &len);
+      hm_put(&I->results, text_key(t, len), r);
+    }
+    /* "did you mean" looks at every name: redo with every def's header */
+    if (!undefined) break;
+  }
 }
 
-/* Which statements may depend on an edited def: those that name it, then
- * those that name a def that does, and so on (by the text: a name is a
- * word of the statement).  Their exact diagnostics may no longer hold. */
-static bool *reaching(Doc *d, const SrcFile *f, const bool *edited)
+/* A message's "line N" references, each moved by map (0-based lines);
+ * NULL when one cannot be ("the value at line 12", "from line 4": the
+ * exact analysis of the current text would name the line it is on now). */
+typedef bool (*LineMap)(const void *ctx, uint32_t line, uint32_t *to);
+static const char *move_line_refs(const char *msg, LineMap map, const void *ctx)
 {
-  bool *reach = fx_array(bool, d->nstmts + 1);
-  VEC(const char *) *words = fx_array(__typeof__(*words), d->nstmts + 1);
-  HashMap names;   /* the defs whose results may have changed */
-  hm_init_str(&names);
-  StrTab st;
-  strtab_init(&st);
-  for (int j = 0; j < d->nstmts; j++) {
-    size_t len;
-    const char *t = stmt_text(f, &d->stmts[j], &len);
-    for (size_t i = 0; i < len;) {
-      if (!ident_byte(t[i])) { i++; continue; }
-      size_t b = i;
-      while (b < len && ident_byte(t[b])) b++;
-      vec_push(&words[j], strtab_intern(&st, t + i, b - i));
-      i = b;
+  if (!strstr(msg, "line ")) return msg;
+  StrBuf b = {0};
+  const char *p = msg;
+  for (const char *q; (q = strstr(p, "line "));) {
+    const char *digits = q + 5;
+    if (!isdigit((unsigned char)*digits) || (q > msg && isalpha((unsigned char)q[-1]))) {
+      sb_putn(&b, p, (size_t)(digits - p));
+      p = digits;
+      continue;
     }
-    if (edited[j]) {
-      reach[j] = true;
-      const char *n = def_name(f, &d->stmts[j]);
-      if (*n) hm_put(&names, strtab_intern(&st, n, strlen(n)), (void *)1);
-    }
+    char *end;
+    unsigned long n = strtoul(digits, &end, 10);
+    uint32_t to;
+    if (n == 0 || n > UINT32_MAX || !map(ctx, (uint32_t)(n - 1), &to)) return NULL;
+    sb_putn(&b, p, (size_t)(digits - p));
+    sb_printf(&b, "%u", to + 1);
+    p = end;
   }
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (int j = 0; j < d->nstmts; j++) {
-      if (reach[j]) continue;
-      for (int k = 0; k < words[j].len && !reach[j]; k++) reach[j] = hm_has(&names, words[j].items[k]);
-      if (!reach[j]) continue;
-      grew = true;
-      const char *n = d->stmts[j].is_def ? def_name(f, &d->stmts[j]) : "";
-      if (*n) hm_put(&names, strtab_intern(&st, n, strlen(n)), (void *)1);
-    }
+  sb_puts(&b, p);
+  return sb_cstr(&b);
+}
+
+typedef struct MiniPlace { const DefResult *r; uint32_t at; const SrcFile *cur; } MiniPlace;
+
+static bool mini_line(const void *ctx, uint32_t line, uint32_t *to)
+{
+  const MiniPlace *P = ctx;
+  if (line >= P->r->line && line < P->r->line + P->r->nlines) {
+    *to = line - P->r->line + P->at;
+    return true;
   }
-  return reach;
+  *to = line;
+  return P->r->base == P->cur;
+}
+
+/* A span of the mini source of a def analysed at line r->line, moved to
+ * its def's first line `at` in the current text; false when it lies
+ * outside the def (a note at another def's header) in a text other than
+ * the one analysed (the mini source keeps headers' lines and columns). */
+static bool move_mini_span(const DefResult *r, uint32_t at, const SrcFile *cur, Span *s)
+{
+  if (s->file && s->file != r->mini && strcmp(s->file->path, cur->path)) return true;
+  bool inside = s->line >= r->line && s->end_line < r->line + r->nlines;
+  if (!inside && r->base != cur) return false;
+  if (inside) {
+    s->line = s->line - r->line + at;
+    s->end_line = s->end_line - r->line + at;
+  }
+  if (s->end_line >= cur->nlines) return false;
+  s->file = cur;
+  s->start = cur->line_starts[s->line] + s->col;
+  s->end = cur->line_starts[s->end_line] + s->end_col;
+  return s->start <= s->end && s->end <= cur->len;
+}
+
+/* A def's kept diagnostics where the def now starts (line `at`), or false
+ * when one of them cannot be moved (the def is analysed again). */
+static bool place_result(const DefResult *r, uint32_t at, const SrcFile *cur, DiagList *out)
+{
+  DiagList moved = {0};
+  MiniPlace P = {r, at, cur};
+  for (int i = 0; i < r->diags.len; i++) {
+    const Diag *g = r->diags.items[i];
+    Diag *c = fx_new(Diag);
+    *c = *g;
+    if (!move_mini_span(r, at, cur, &c->span) || !(c->msg = move_line_refs(g->msg, mini_line, &P)))
+      return false;
+    c->related = (__typeof__(c->related)){0};
+    for (int k = 0; k < g->related.len; k++) {
+      DiagRelated rel = g->related.items[k];
+      if (!move_mini_span(r, at, cur, &rel.span) ||
+          !(rel.msg = move_line_refs(rel.msg, mini_line, &P)))
+        return false;
+      vec_push(&c->related, rel);
+    }
+    vec_push(&moved, c);
+  }
+  for (int i = 0; i < moved.len; i++) vec_push(out, moved.items[i]);
+  return true;
 }
 
 /* A diagnostic a caller's context produced: it has a call-chain note. */
@@ -217,6 +459,79 @@ static bool from_a_caller(const Diag *g)
   return false;
 }
 
+/* How the old text's statements map to the current text's. */
+typedef struct Mapping {
+  const SrcFile *old, *cur;
+  const ParseStmt *os, *cs;
+  int nold;
+  const int *to_cur;       /* per old statement: its current one, or -1 */
+  const bool *stale;       /* per old statement: its diagnostics may not hold */
+} Mapping;
+
+/* The old statement holding byte offset `off`, or -1. */
+static int old_stmt_at(const Mapping *M, uint32_t off)
+{
+  int lo = 0, hi = M->nold - 1, k = -1;
+  while (lo <= hi) {   /* the last statement starting at or before off */
+    int mid = (lo + hi) / 2;
+    if (M->os[mid].start <= off) k = mid, lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return k >= 0 && off <= M->os[k].end ? k : -1;
+}
+
+/* Line `line` of the old text where its statement now is. */
+static bool old_line(const void *ctx, uint32_t line, uint32_t *to)
+{
+  const Mapping *M = ctx;
+  int lo = 0, hi = M->nold - 1, k = -1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (M->os[mid].start_line <= line) k = mid, lo = mid + 1;
+    else hi = mid - 1;
+  }
+  if (k < 0 || line > M->os[k].end_line || M->stale[k] || M->to_cur[k] < 0) return false;
+  *to = line - M->os[k].start_line + M->cs[M->to_cur[k]].start_line;
+  return true;
+}
+
+/* An old span where its statement now is; false when it cannot be (in no
+ * statement, or one changed or stale). */
+static bool move_old_span(const Mapping *M, Span *s)
+{
+  if (s->file && s->file != M->old && strcmp(s->file->path, M->old->path)) return true;
+  int k = old_stmt_at(M, s->start);
+  if (k < 0 || M->stale[k] || M->to_cur[k] < 0 || s->end > M->os[k].end) return false;
+  const ParseStmt *c = &M->cs[M->to_cur[k]];
+  uint32_t dl = c->start_line - M->os[k].start_line;   /* unsigned wrap is fine */
+  s->line += dl;
+  s->end_line += dl;
+  s->file = M->cur;
+  s->start = M->cur->line_starts[s->line] + s->col;
+  s->end = M->cur->line_starts[s->end_line] + s->end_col;
+  return true;
+}
+
+/* An exact diagnostic where the current text has it, or NULL. */
+static const Diag *carry(const Mapping *M, const Diag *g)
+{
+  if (from_a_caller(g) || g->kind == DK_SYNTAX) return NULL;
+  Diag *c = fx_new(Diag);
+  *c = *g;
+  if (g->span.start == 0 && g->span.end == 0 && old_stmt_at(M, 0) < 0)
+    c->span = span_from_bytes(M->cur, 0, 0);   /* about the whole file (settings) */
+  else if (!move_old_span(M, &c->span))
+    return NULL;
+  if (!(c->msg = move_line_refs(g->msg, old_line, M))) return NULL;
+  c->related = (__typeof__(c->related)){0};
+  for (int i = 0; i < g->related.len; i++) {
+    DiagRelated r = g->related.items[i];
+    if (!move_old_span(M, &r.span) || !(r.msg = move_line_refs(r.msg, old_line, M))) return NULL;
+    vec_push(&c->related, r);
+  }
+  return c;
+}
+
 static int by_position(const void *x, const void *y)
 {
   const Diag *a = *(const Diag *const *)x, *b = *(const Diag *const *)y;
@@ -225,218 +540,286 @@ static int by_position(const void *x, const void *y)
   return (int)a->kind - (int)b->kind;
 }
 
-/* Analyse the defs flagged in need[] alone and file each one's diagnostics
- * in d->interim. */
-static void analyse_alone(Doc *d, const AnalysisOptions *o, const bool *need)
+/* Whether a changed def's text uses `global` or `nonlocal` (it may change
+ * what other statements read). */
+static bool binds_outside(StrTab *names, const WordList *w)
 {
-  const SrcFile *f = d->file;
-  for (int pass = 0; pass < 2; pass++) {
-    SrcFile *mini = mini_source(d, need, pass == 0);
-    StrTab *strings = fx_new(StrTab);
-    strtab_init(strings);
-    DiagSink sink;
-    diag_sink_init(&sink);
-    AnfModule *m = parse_module(mini, strings, &sink);
-    anf_manage(m);
-    analyze_module(m, &sink, o);
-    bool undefined = false;
-    for (int j = 0; j < d->nstmts; j++) {
-      if (!need[j]) continue;
-      DefInterim *di = &d->interim[j];
-      const ParseStmt *st = &d->stmts[j];
-      vec_clear(&di->diags);
-      for (int i = 0; i < sink.diags.len; i++) {
-        const Diag *g = sink.diags.items[i];
-        if (g->span.line < st->start_line || g->span.line > st->end_line) continue;
-        vec_push(&di->diags, g);
-        undefined |= g->kind == DK_UNDEFINED_NAME;
-      }
-      size_t len;
-      const char *t = stmt_text(f, st, &len);
-      di->text = fx_strndup(t, len);
-      di->len = len;
+  const char *g = strtab_intern(names, "global", 6), *nl = strtab_intern(names, "nonlocal", 8);
+  return has_word(w, g) || has_word(w, nl);
+}
+
+/* The statements of a text parsed alone by tree-sitter, moved to start at
+ * byte `at`, line `line`. */
+static int parse_window(const SrcFile *f, uint32_t from, uint32_t to, ParseStmt **out)
+{
+  ParseDoc *pd = parse_doc_new();
+  parse_doc_reparse(pd, srcfile_new(f->path, f->text + from, to - from));
+  int n = parse_doc_statements(pd, out);
+  parse_doc_delete(pd);
+  uint32_t line = span_from_bytes(f, from, from).line;
+  for (int i = 0; i < n; i++) {
+    ParseStmt *s = &(*out)[i];
+    s->start += from, s->end += from, s->body += from;
+    s->start_line += line, s->end_line += line, s->body_line += line;
+  }
+  return n;
+}
+
+#define MAX_WINDOW (256u << 10)   /* bytes reparsed alone; more: the whole text */
+
+/* The top-level statements of the current text.  Reparsing the whole
+ * text, even incrementally, costs tree-sitter up to a fresh parse's time
+ * after some edits (tens of ms at 5,000 lines), so only the statements
+ * around what changed since the last pass are parsed again, alone: from
+ * the start of the statement where the change begins to the start of the
+ * first statement after it, a top-level statement at column 0 in both
+ * texts; the others only move.  When that window has a syntax error (an
+ * unclosed bracket or string may reach past it), or the last text had
+ * one, or the window is large, the whole text is reparsed. */
+static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
+{
+  const SrcFile *v = I->view, *c = d->file;
+  size_t n = v->len < c->len ? v->len : c->len, p = 0, q = 0;
+  while (p < n && v->text[p] == c->text[p]) p++;
+  while (q < n - p && v->text[v->len - 1 - q] == c->text[c->len - 1 - q]) q++;
+  uint32_t ve = (uint32_t)(v->len - q);
+  int64_t dbytes = (int64_t)c->len - (int64_t)v->len;
+  int32_t dlines = (int32_t)c->nlines - (int32_t)v->nlines;
+  bool errors = false;
+  for (int k = 0; k < I->nv && !errors; k++) errors = I->vs[k].has_error;
+  int a = -1, b = I->nv;   /* the last statement starting at or before p; the first after ve */
+  for (int lo = 0, hi = I->nv - 1; lo <= hi;) {
+    int mid = (lo + hi) / 2;
+    if (I->vs[mid].start <= p) a = mid, lo = mid + 1;
+    else hi = mid - 1;
+  }
+  for (int lo = a < 0 ? 0 : a, hi = I->nv - 1; lo <= hi;) {
+    int mid = (lo + hi) / 2;
+    if (I->vs[mid].start > ve) b = mid, hi = mid - 1;
+    else lo = mid + 1;
+  }
+  uint32_t ws = a < 0 ? 0 : v->line_starts[I->vs[a].start_line];
+  uint32_t we = b < I->nv ? I->vs[b].start : (uint32_t)v->len;
+  bool at_col0 = b == I->nv || v->line_starts[I->vs[b].start_line] == we;
+  ParseStmt *win = NULL;
+  int nw = 0;
+  bool whole = errors || !at_col0 || we - ws > MAX_WINDOW;
+  if (!whole) {
+    nw = parse_window(c, ws, (uint32_t)((int64_t)we + dbytes), &win);
+    for (int k = 0; k < nw && !whole; k++) whole = win[k].has_error;
+  }
+  ParseStmt *cs;
+  int nc, *vfrom;
+  if (whole) {
+    parse_doc_reparse(d->pd, c);
+    nc = parse_doc_statements(d->pd, &cs);
+    vfrom = fx_alloc_atomic(sizeof(int) * (size_t)(nc + 1));
+    for (int k = 0; k < nc; k++) vfrom[k] = -2;
+  } else {
+    int before = a < 0 ? 0 : a, after = I->nv - b;
+    nc = before + nw + after;
+    cs = fx_alloc_atomic(sizeof(ParseStmt) * (size_t)(nc + 1));
+    memcpy(cs, I->vs, sizeof(ParseStmt) * (size_t)before);
+    memcpy(cs + before, win, sizeof(ParseStmt) * (size_t)nw);
+    vfrom = fx_alloc_atomic(sizeof(int) * (size_t)(nc + 1));
+    memcpy(vfrom, I->vfrom, sizeof(int) * (size_t)before);
+    for (int k = 0; k < nw; k++) vfrom[before + k] = -2;
+    memcpy(vfrom + before + nw, I->vfrom + b, sizeof(int) * (size_t)after);
+    for (int k = 0; k < after; k++) {
+      ParseStmt s = I->vs[b + k];
+      s.start = (uint32_t)(s.start + dbytes), s.end = (uint32_t)(s.end + dbytes);
+      s.body = (uint32_t)(s.body + dbytes);
+      s.start_line += (uint32_t)dlines, s.end_line += (uint32_t)dlines;
+      s.body_line += (uint32_t)dlines;
+      cs[before + nw + k] = s;
     }
-    /* "did you mean" looks at every name: redo with every def's header */
-    if (!undefined) break;
   }
-}
-
-/* Lines and bytes after an edit move: `at` is where the edited region of
- * the analysed text ends; what starts there or later moves by dbytes. */
-typedef struct Shift {
-  const SrcFile *old, *cur;
-  uint32_t from, at;     /* the edited region of the old text: [from, at) */
-  int64_t dbytes;
-} Shift;
-
-static Span shift_span(const Shift *sh, Span s)
-{
-  if (!sh || (s.file && s.file != sh->old) || s.start < sh->at) return s;
-  return span_from_bytes(sh->cur, (uint32_t)(s.start + sh->dbytes), (uint32_t)(s.end + sh->dbytes));
-}
-
-/* g where the current text has it, or NULL when a note of it lies in the
- * edited region (it may depend on the edit). */
-static const Diag *shift_diag(const Shift *sh, const Diag *g)
-{
-  if (!sh) return g;
-  bool moves = g->span.start >= sh->at;
-  for (int i = 0; i < g->related.len; i++) {
-    Span r = g->related.items[i].span;
-    if (r.file && r.file != sh->old) continue;
-    if (r.end > sh->from && r.start < sh->at) return NULL;
-    moves |= r.start >= sh->at;
-  }
-  if (!moves) return g;
-  Diag *c = fx_new(Diag);
-  *c = *g;
-  c->span = shift_span(sh, g->span);
-  c->related = (__typeof__(c->related)){0};
-  for (int i = 0; i < g->related.len; i++) {
-    DiagRelated r = g->related.items[i];
-    r.span = shift_span(sh, r.span);
-    vec_push(&c->related, r);
-  }
-  return c;
-}
-
-/* The interim list for the defs flagged in edited[] (d->stmts describing
- * the current text), the last exact diagnostics seen through sh (NULL: no
- * line moved). */
-static void interim_list(Doc *d, const AnalysisOptions *o, const bool *edited,
-                         const ParseStmt *old_stmts, const Shift *sh, DiagList *out)
-{
-  const SrcFile *old = d->exact_file, *cur = d->file;
-  bool *need = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));
-  int nneed = 0;
-  if (!d->interim) d->interim = fx_array(DefInterim, d->nstmts + 1);
-  for (int k = 0; k < d->nstmts; k++) {
-    if (!edited[k]) continue;
-    size_t len;
-    const char *t = stmt_text(cur, &d->stmts[k], &len);
-    const DefInterim *di = &d->interim[k];
-    need[k] = !di->text || di->len != len || memcmp(di->text, t, len) != 0;
-    nneed += need[k];
-  }
-  if (nneed) analyse_alone(d, o, need);
-
-  /* the exact diagnostics that cannot depend on the edit: outside the
-   * statements that reach an edited def (by name, transitively), and not
-   * from a caller's context (the edited def may be on its call chain);
-   * then each edited def's own.  Interim diagnostics may miss an error for
-   * LSP_IDLE_MS; they never show one the new text does not have. */
-  bool *reach = reaching(d, cur, edited);
-  uint8_t *stale_line = fx_alloc_atomic(old->nlines + 1);
-  for (int k = 0; k < d->nstmts; k++)
-    if (reach[k])
-      for (uint32_t l = old_stmts[k].start_line; l <= old_stmts[k].end_line && l < old->nlines; l++)
-        stale_line[l] = 1;
-  vec_clear(out);
-  for (int i = 0; i < d->diags.diags.len; i++) {
-    const Diag *g = d->diags.diags.items[i];
-    bool stale = g->span.line >= old->nlines || stale_line[g->span.line] || from_a_caller(g);
-    const Diag *moved = stale ? NULL : shift_diag(sh, g);
-    if (moved) vec_push(out, moved);
-  }
-  for (int k = 0; k < d->nstmts; k++)
-    for (int i = 0; edited[k] && i < d->interim[k].diags.len; i++)
-      vec_push(out, d->interim[k].diags.items[i]);
-  if (out->len > 1) qsort(out->items, (size_t)out->len, sizeof *out->items, by_position);
-}
-
-/* An edit that adds or removes lines: the bytes between the texts' common
- * prefix and suffix must lie inside one def's body; the statements after
- * it move (a copy of d->stmts describes the current text meanwhile). */
-/* The def whose body holds the old text's region [p, oe), or -1. */
-static int body_holding(Doc *d, const SrcFile *old, uint32_t p, uint32_t oe)
-{
-  uint32_t first = span_from_bytes(old, p, p).line;
-  uint32_t last = span_from_bytes(old, oe, oe).line;
-  int j = 0;
-  while (j < d->nstmts && d->stmts[j].end_line < first) j++;
-  if (j >= d->nstmts) return -1;
-  const ParseStmt *st = &d->stmts[j];
-  /* inside one def's body, below its header, before its end */
-  if (!st->is_def || st->has_error || first < st->body_line || last > st->end_line ||
-      p < old->line_starts[st->body_line] + st->body_col || oe > st->end ||
-      (first == st->body_line && body_after_header(old, st)))
-    return -1;
-  return j;
-}
-
-static bool shifted_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
-{
-  const SrcFile *old = d->exact_file, *cur = d->file;
-  size_t n = old->len < cur->len ? old->len : cur->len, p = 0, q = 0;
-  while (p < n && old->text[p] == cur->text[p]) p++;
-  while (q < n - p && old->text[old->len - 1 - q] == cur->text[cur->len - 1 - q]) q++;
-  uint32_t oe = (uint32_t)(old->len - q), ce = (uint32_t)(cur->len - q);
-  /* the same edit may be placed a little earlier when the text around it
-   * repeats (a new line after a def's last line matches the blank line
-   * below it): slide it back until a def's body holds it */
-  int j = body_holding(d, old, (uint32_t)p, oe);
-  for (int k = 0; j < 0 && k < 256 && p > 0; k++) {
-    char c = old->text[p - 1];
-    if ((oe > p && old->text[oe - 1] != c) || (ce > p && cur->text[ce - 1] != c)) break;
-    p--, oe--, ce--;
-    j = body_holding(d, old, (uint32_t)p, oe);
-  }
-  if (j < 0) return false;
-  /* a line of the region at column 0 is a new top-level statement (a
-   * pasted def): the whole file */
-  for (uint32_t i = (uint32_t)p; i < ce; i++)
-    if (cur->text[i] == '\n' && i + 1 < ce && cur->text[i + 1] != '\n' &&
-        cur->text[i + 1] != ' ' && cur->text[i + 1] != '\t' && cur->text[i + 1] != '\r')
-      return false;
-  for (uint32_t i = (uint32_t)p; i < oe; i++)
-    if (old->text[i] == '\n' && i + 1 < oe && old->text[i + 1] != '\n' &&
-        old->text[i + 1] != ' ' && old->text[i + 1] != '\t' && old->text[i + 1] != '\r')
-      return false;
-  int dlines = (int)cur->nlines - (int)old->nlines;
-  int64_t dbytes = (int64_t)ce - (int64_t)oe;
-  ParseStmt *moved = fx_alloc_atomic(sizeof(ParseStmt) * (size_t)(d->nstmts + 1));
-  memcpy(moved, d->stmts, sizeof(ParseStmt) * (size_t)d->nstmts);
-  for (int k = j + 1; k < d->nstmts; k++) {
-    moved[k].start += (uint32_t)dbytes, moved[k].end += (uint32_t)dbytes;
-    moved[k].body += (uint32_t)dbytes;
-    moved[k].start_line += (uint32_t)dlines, moved[k].end_line += (uint32_t)dlines;
-    moved[k].body_line += (uint32_t)dlines;
-  }
-  moved[j].end += (uint32_t)dbytes;
-  moved[j].end_line += (uint32_t)dlines;
-  bool *edited = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));
-  edited[j] = true;
-  ParseStmt *exact_stmts = d->stmts;
-  Shift sh = {old, cur, (uint32_t)p, oe, dbytes};
-  d->stmts = moved;
-  interim_list(d, o, edited, exact_stmts, &sh, out);
-  d->stmts = exact_stmts;
-  return true;
+  I->view = c;
+  I->vs = cs;
+  I->nv = nc;
+  I->vfrom = vfrom;
+  *out = cs;
+  return nc;
 }
 
 bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
 {
   const SrcFile *old = d->exact_file, *cur = d->file;
-  if (!old || !d->a || d->too_large) return false;
-  if (old->nlines != cur->nlines) return shifted_interim(d, o, out);
-  /* which lines changed, and which defs' bodies hold them */
-  bool *edited = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));
-  int nedited = 0, j = 0;
-  for (uint32_t l = 0; l < old->nlines; l++) {
-    if (!line_changed(old, cur, l)) continue;
-    while (j < d->nstmts && d->stmts[j].end_line < l) j++;
-    if (j >= d->nstmts) return false;
-    const ParseStmt *st = &d->stmts[j];
-    /* inside a def's body, below its header: else the whole file */
-    if (!st->is_def || st->has_error || l < st->body_line || l < st->start_line ||
-        (l == st->body_line && body_after_header(cur, st)))
+  /* with an entry's arguments refused, the exact analysis ran nothing */
+  if (!old || !d->a || d->too_large || d->reconfigured || d->a->usage_error || !d->nstmts ||
+      !readable(cur))
+    return false;
+  double tp[6];
+  tp[0] = phase_ms();
+  struct Interim *I = state(d);
+  tp[1] = phase_ms();
+  ParseStmt *cs;
+  int ncur = current_statements(d, I, &cs);
+  tp[2] = phase_ms();
+
+  /* match each current statement with an old one of the same text */
+  int *to_cur = fx_alloc_atomic(sizeof(int) * (size_t)(d->nstmts + 1));
+  for (int k = 0; k < d->nstmts; k++) to_cur[k] = -1;
+  int *from_old = fx_alloc_atomic(sizeof(int) * (size_t)(ncur + 1));
+  WordList *cur_words = fx_array(WordList, ncur + 1);
+  int nchanged = 0;
+  for (int j = 0; j < ncur; j++) {
+    size_t n;
+    const char *t = stmt_text(cur, &cs[j], &n);
+    /* unchanged since the last pass: its match then (the text is the same) */
+    int k = I->vfrom[j] >= 0 && to_cur[I->vfrom[j]] < 0 ? I->vfrom[j] : -1;
+    if (k < 0) k = (int)(intptr_t)hm_get(&I->old_by_text, text_key(t, n)) - 1;
+    while (k >= 0 && to_cur[k] >= 0) k = I->next_same[k];   /* the next unused one */
+    from_old[j] = k;
+    if (k >= 0) {
+      to_cur[k] = j;
+      cur_words[j] = I->old_words[k];
+      continue;
+    }
+    /* changed: only defs, without global or nonlocal */
+    cur_words[j] = words_of(&I->names, t, n);
+    if (!cs[j].is_def || binds_outside(&I->names, &cur_words[j]) || ++nchanged > MAX_CHANGED)
       return false;
-    if (!edited[j]) {
-      edited[j] = true;
-      if (++nedited > MAX_EDITED) return false;
+  }
+
+  /* the names whose meaning may have changed: changed and removed defs' */
+  HashMap names;
+  hm_init_ptr(&names);
+  for (int j = 0; j < ncur; j++)
+    if (from_old[j] < 0) {
+      const char *nm = def_name(cur, &cs[j]);
+      hm_put(&names, strtab_intern(&I->names, nm, strlen(nm)), (void *)1);
+    }
+  for (int k = 0; k < d->nstmts; k++)
+    if (to_cur[k] < 0) {
+      if (!d->stmts[k].is_def) return false;
+      const char *nm = def_name(old, &d->stmts[k]);
+      hm_put(&names, strtab_intern(&I->names, nm, strlen(nm)), (void *)1);
+    }
+  /* the statements that name one, then those that name a def that does
+   * ... (matched statements have their old statement's words) */
+  bool *reach = fx_alloc_atomic(sizeof(bool) * (size_t)(ncur + 1));
+  memset(reach, 0, sizeof(bool) * (size_t)(ncur + 1));
+  PtrVec todo = {0};
+  for (size_t i = 0; i < names.cap; i++)
+    if (names.entries[i].key) vec_push(&todo, (void *)names.entries[i].key);
+  while (todo.len) {
+    const IntList *users = hm_get(&I->uses, todo.items[--todo.len]);
+    for (int i = 0; users && i < users->len; i++) {
+      int j = to_cur[users->items[i]];
+      if (j < 0 || reach[j]) continue;
+      reach[j] = true;
+      const char *nm = I->old_names[users->items[i]];
+      if (nm && !hm_has(&names, nm)) {
+        hm_put(&names, nm, (void *)1);
+        vec_push(&todo, (void *)nm);
+      }
     }
   }
-  if (nedited == 0) return false;
-  interim_list(d, o, edited, d->stmts, NULL, out);
+
+  tp[3] = phase_ms();
+  /* the changed defs: analysed alone unless kept from before */
+  bool *need = fx_alloc_atomic(sizeof(bool) * (size_t)(ncur + 1));
+  memset(need, 0, sizeof(bool) * (size_t)(ncur + 1));
+  DiagList mine = {0};
+  int nneed = 0;
+  for (int round = 0; round < 2; round++) {
+    vec_clear(&mine);
+    for (int j = 0; j < ncur; j++) {
+      /* with a syntax error, nothing until the exact pass: the messages
+       * depend on more than the def's text */
+      if (from_old[j] >= 0 || need[j] || cs[j].has_error) continue;
+      size_t n;
+      const char *t = stmt_text(cur, &cs[j], &n);
+      const DefResult *r = hm_get(&I->results, text_key(t, n));
+      if (r && place_result(r, cs[j].start_line, cur, &mine)) continue;
+      need[j] = true;
+      nneed++;
+    }
+    if (!nneed) break;
+    if (round == 1) return false;
+    analyse_alone(d, I, o, cs, ncur, need);
+    memset(need, 0, sizeof(bool) * (size_t)(ncur + 1));
+    nneed = 0;
+  }
+
+  tp[4] = phase_ms();
+  /* the exact diagnostics that still hold, moved */
+  bool *stale = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));
+  for (int k = 0; k < d->nstmts; k++) stale[k] = to_cur[k] < 0 || reach[to_cur[k]];
+  memcpy(I->vfrom, from_old, sizeof(int) * (size_t)ncur);   /* for the next pass */
+  I->holds = fx_alloc_atomic(sizeof(int) * (size_t)(ncur + 1));
+  for (int j = 0; j < ncur; j++) I->holds[j] = from_old[j] >= 0 && !reach[j] ? from_old[j] : -1;
+  I->mapped = cur;
+  Mapping M = {old, cur, d->stmts, cs, d->nstmts, to_cur, stale};
+  vec_clear(out);
+  for (int i = 0; i < d->diags.diags.len; i++) {
+    const Diag *moved = carry(&M, d->diags.diags.items[i]);
+    if (moved) vec_push(out, moved);
+  }
+  for (int i = 0; i < mine.len; i++) vec_push(out, mine.items[i]);
+  if (out->len > 1) qsort(out->items, (size_t)out->len, sizeof *out->items, by_position);
+  tp[5] = phase_ms();
+  log_phases(tp, 6);
   return true;
+}
+
+/* ---- requests on the last exact analysis ---- */
+
+/* The view statement whose lines hold byte `off` of the current text, if
+ * its old statement's analysis still holds, or -1. */
+static int holding(const struct Interim *I, uint32_t off)
+{
+  int lo = 0, hi = I->nv - 1, j = -1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (I->view->line_starts[I->vs[mid].start_line] <= off) j = mid, lo = mid + 1;
+    else hi = mid - 1;
+  }
+  if (j < 0 || off > I->vs[j].end || I->holds[j] < 0) return -1;
+  return j;
+}
+
+bool incremental_old_offset(Doc *d, uint32_t off, uint32_t *old_off)
+{
+  const struct Interim *I = d->interim;
+  if (!I || I->mapped != d->file || I->view != d->file) return false;
+  int j = holding(I, off);
+  if (j < 0) return false;
+  /* the same text: the same offset from its first line's start */
+  *old_off = off - d->file->line_starts[I->vs[j].start_line] +
+             d->exact_file->line_starts[d->stmts[I->holds[j]].start_line];
+  return true;
+}
+
+bool incremental_new_line(Doc *d, uint32_t old_line, uint32_t *line)
+{
+  const struct Interim *I = d->interim;
+  if (!I || I->mapped != d->file || I->view != d->file) return false;
+  for (int j = 0; j < I->nv; j++) {   /* few statements: a linear walk is fine */
+    int k = I->holds[j];
+    if (k < 0 || old_line < d->stmts[k].start_line || old_line > d->stmts[k].end_line) continue;
+    *line = old_line - d->stmts[k].start_line + I->vs[j].start_line;
+    return true;
+  }
+  return false;
+}
+
+const Analysis *incremental_mini_at(Doc *d, uint32_t off, uint32_t *mini_off)
+{
+  const struct Interim *I = d->interim;
+  if (!I || !I->mini_a || I->mini_base != d->file || I->view != d->file) return NULL;
+  int lo = 0, hi = I->nv - 1, j = -1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (I->view->line_starts[I->vs[mid].start_line] <= off) j = mid, lo = mid + 1;
+    else hi = mid - 1;
+  }
+  if (j < 0 || off > I->vs[j].end || !I->mini_keeps[j]) return NULL;
+  /* the mini source keeps the def's lines and columns */
+  Span at = span_from_bytes(d->file, off, off);
+  const SrcFile *mini = I->mini_a->m->file;
+  if (at.line >= mini->nlines) return NULL;
+  *mini_off = mini->line_starts[at.line] + at.col;
+  return I->mini_a;
 }

@@ -10,7 +10,9 @@
  *   navigate.c  documentHighlight, references, rename, workspace/symbol,
  *               completion, signatureHelp, codeAction (names by scope:
  *               parser/names.c)
- *   incremental.c  interim diagnostics after an edit inside def bodies
+ *   incremental.c  interim diagnostics after an edit that changes only defs
+ *   config.c    each document's analysis options: the command line,
+ *               pyproject.toml's [tool.fathom], the editor's settings
  *
  * Documents hold GC memory (text, SrcFile, module, analysis) plus one
  * tree-sitter tree owned by parser/ (a ParseDoc, deleted on didClose).  An
@@ -60,6 +62,22 @@ json_t *text_range(const SrcFile *f, PosEncoding enc, Span s);
  * module it imports): file:// and its absolute path, percent-encoded. */
 const char *lsp_file_uri(const SrcFile *f);
 
+/* ---- config.c ---- */
+typedef struct LspConfig {
+  struct FathomProject *editor;   /* the editor's settings, or NULL */
+  const char *editor_error;       /* why they were refused, or NULL */
+} LspConfig;
+/* Take the editor's settings (a JSON object with [tool.fathom]'s keys;
+ * NULL or null: none); `origin` names them in messages. */
+void config_set_editor(LspConfig *c, json_t *settings, const char *origin);
+/* The options of the document at `path` (NULL: no file): *base (the
+ * command line's) completed by its project and the editor's settings.
+ * Returns a problem to show on the document (a malformed pyproject.toml,
+ * refused editor settings), or NULL. */
+const char *config_doc_options(const LspConfig *c, const AnalysisOptions *base, const char *path,
+                               AnalysisOptions *out);
+bool config_same_options(const AnalysisOptions *a, const AnalysisOptions *b);
+
 /* ---- server.c: documents ---- */
 typedef struct Doc {
   const char *uri;
@@ -83,23 +101,35 @@ typedef struct Doc {
   DiagSink diags;
   ParseStmt *stmts;      /* its top-level statements */
   int nstmts;
-  struct DefInterim *interim;  /* per statement: its last analysis alone */
+  struct Interim *interim;  /* incremental.c's state since the exact analysis */
   bool exact_pending;    /* the published diagnostics are interim ones */
   char *published;       /* the last diagnostics sent (JSON), to skip repeats */
+  AnalysisOptions opts;  /* its options (config.c) */
+  const char *config_problem;  /* shown as a warning, or NULL */
+  bool reconfigured;     /* opts changed since the last exact analysis:
+                            neither it nor the interim pass may be reused */
 } Doc;
 
 /* ---- incremental.c ----
- * The interim diagnostics after an edit confined to one def's body, in the
- * time of analysing that def alone (see the file comment), or false when
- * the edit does not qualify and the whole file must be analysed.  On true,
- * *out holds every diagnostic to publish, sorted. */
+ * The interim diagnostics after edits that changed, added or removed only
+ * defs, in the time of analysing the changed defs alone (see the file
+ * comment), or false when the edit does not qualify and the whole file
+ * must be analysed.  On true, *out holds every diagnostic to publish,
+ * sorted.  Reparses the text with tree-sitter (the document's tree). */
 typedef VEC(const Diag *) DiagList;
-typedef struct DefInterim {
-  const char *text;      /* the def's lines when analysed alone, or NULL */
-  size_t len;
-  DiagList diags;        /* what that analysis found inside it */
-} DefInterim;
 bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out);
+/* After incremental_interim succeeded on the current text: where byte
+ * `off` of it is in the last exactly analysed text, when it lies in a
+ * statement of the same text whose analysis still holds (it names no
+ * changed def, directly or not); and where a line of such a statement of
+ * the old text is now.  False otherwise.  So a request right after an
+ * edit can be answered from the last exact analysis (server.c). */
+bool incremental_old_offset(Doc *d, uint32_t off, uint32_t *old_off);
+bool incremental_new_line(Doc *d, uint32_t old_line, uint32_t *line);
+/* Or, when `off` lies in a def the last interim pass analysed alone (the
+ * current text's), that analysis and the offset in its source (the same
+ * lines and columns: its ranges are the current text's). */
+const Analysis *incremental_mini_at(Doc *d, uint32_t off, uint32_t *mini_off);
 
 /* ---- features.c: each returns the `result` of the request ---- */
 json_t *feature_hover(Doc *d, PosEncoding enc, uint32_t offset);

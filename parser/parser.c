@@ -1296,11 +1296,20 @@ void parse_doc_forget(ParseDoc *d) {
 
 TSTree *parse_doc_tree(ParseDoc *d) { return d->tree; }
 
+/* The kept tree, unless it has a syntax error: tree-sitter's error recovery
+ * after an edit can differ from a fresh parse's, and the language server
+ * must report what `fathom check` does. */
+static TSTree *reusable_tree(ParseDoc *d) {
+  if (d->tree && ts_node_has_error(ts_tree_root_node(d->tree))) parse_doc_forget(d);
+  return d->tree;
+}
+
 AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
                             DiagSink *diags) {
   Program *P = prog_new(file, NULL, strings, diags);
   Lower *L = lower_new(P, file, prog_anf(P), strings, diags);
   if (check_text(L)) {
+    reusable_tree(d);
     TSTree *tree = ts_parser_parse_string(d->parser, d->tree, file->text, (uint32_t)file->len);
     if (d->tree) ts_tree_delete(d->tree);
     d->tree = tree;          /* kept for the next edit: not L's to free */
@@ -1319,6 +1328,13 @@ AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
  * byte range, lines, whether it is a def (decorated or not) and where its
  * body's first statement starts.  Comments are skipped.  0 when there is no
  * tree. */
+void parse_doc_reparse(ParseDoc *d, const SrcFile *file) {
+  reusable_tree(d);
+  TSTree *tree = ts_parser_parse_string(d->parser, d->tree, file->text, (uint32_t)file->len);
+  if (d->tree) ts_tree_delete(d->tree);
+  d->tree = tree;
+}
+
 int parse_doc_statements(ParseDoc *d, ParseStmt **out) {
   *out = NULL;
   if (!d->tree) return 0;

@@ -87,6 +87,10 @@ void parse_doc_edit(ParseDoc *d, const ParseEdit *e);
 void parse_doc_forget(ParseDoc *d);
 AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
                             DiagSink *diags);
+/* Reparse the text with tree-sitter alone (incrementally from the edited
+ * tree), without lowering: parse_doc_statements then describes it (the
+ * language server's interim pass), and parse_doc_module reuses the tree. */
+void parse_doc_reparse(ParseDoc *d, const SrcFile *file);
 /* The top-level statements of the tree parse_doc_module last parsed
  * (comments skipped), in order; *out is GC memory.  For a def, `body` is
  * where its body's first statement starts. */

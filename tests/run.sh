@@ -670,6 +670,15 @@ suite_lsp() {
   out=$TMP/lsp_features.out
   TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_lsp_features.py" "$FATHOM"
   ok_lines lsp "$out"
+  out=$TMP/lsp_config.out
+  TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_lsp_config.py" "$FATHOM"
+  ok_lines lsp "$out"
+  out=$TMP/lsp_interim.out
+  TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_lsp_interim.py" "$FATHOM"
+  ok_lines lsp "$out"
+  out=$TMP/lsp_vscode.out
+  TIMEOUT=300 run "$out" "$out" python3 "$TESTS/lsp/test_vscode.py" "$FATHOM"
+  ok_lines lsp "$out"
 }
 
 # A real client: headless Neovim opens a planted-bug example through

@@ -317,20 +317,21 @@ def cancel_request():
 @case
 def exact_pass_interrupted_by_a_newer_edit():
     """A whole-file analysis stops when a newer message arrives: with
-    edits that each need it (a new line) sent faster than it runs, most
-    are interrupted, and the last text still gets its exact diagnostics."""
+    edits that each need it (a module-level constant changed) sent faster
+    than it runs, most are interrupted, and the last text still gets its
+    exact diagnostics."""
     lines = ["def f%d(x):\n    y = x + %d\n    return y * 2\n" % (i, i) for i in range(1500)]
-    text = "\n\n".join(lines) + "\n\ndef main():\n    return " + \
+    text = "K = 0\n\n\n" + "\n\n".join(lines) + "\n\ndef main():\n    return " + \
         " + ".join("f%d(%d)" % (i, i) for i in range(0, 1500, 7)) + "\n"
     c, uri, _ = opened("/tmp/fathom_lsp_interrupt.py", text)
     n = 30
-    for v in range(2, 2 + n):   # a new line at the top each time
-        c.change(uri, v, [{"range": {"start": {"line": 0, "character": 0},
-                                     "end": {"line": 0, "character": 0}}, "text": "\n"}])
+    for v in range(2, 2 + n):   # K's value changed each time
+        c.change(uri, v, [{"range": {"start": {"line": 0, "character": 4},
+                                     "end": {"line": 0, "character": 5}}, "text": str(v % 10)}])
         time.sleep(0.02)   # the analysis of this text has started
     stats = c.call("fathom/stats")
     check(stats["interrupted"] > 0, "some analyses were interrupted: %r" % stats)
-    edited = "\n" * n + text + "x = undefined_name\n"
+    edited = text + "x = undefined_name\n"
     c.change(uri, 2 + n, [{"text": edited}])
     d = c.diagnostics(uri, version=2 + n)
     check([x["code"] for x in d] == ["undefined-name"], "the last text's exact result: %r" % d)
@@ -384,8 +385,8 @@ def new_line_inside_a_def_moves_the_rest():
 @case
 def pasted_def_is_not_a_body_edit():
     """A def pasted after another def's last line looks, byte for byte, like
-    text added to that body; its line at column 0 makes it a new top-level
-    statement: the whole file is analysed, so the error its name fixes goes."""
+    text added to that body; the reparse makes it a new top-level statement,
+    analysed alone, and main (which names it) loses its stale error."""
     text = ("def f(x):\n    return x + 1\n\n\ndef main():\n    return helper(2)\n")
     c, uri, _ = opened("/tmp/fathom_lsp_paste.py", text)
     check([d["code"] for d in c.last_diagnostics] == ["undefined-name"], "%r" % c.last_diagnostics)
@@ -394,6 +395,57 @@ def pasted_def_is_not_a_body_edit():
                        "text": "\n\n\ndef helper(y):\n    return y * 2"}])
     d2 = c.diagnostics(uri, version=2)
     check(d2 == [], "no stale undefined-name: %r" % d2)
+
+
+@case
+def hover_right_after_an_edit():
+    """A hover right after an edit is answered from the last exact analysis
+    when its statement's text is unchanged and names no changed def (its
+    range moved to where the statement is now), with no exact pass first;
+    in a def that calls the changed one, the exact pass runs first."""
+    text = ("def f(x):\n    return x + 1\n\n\n"
+            "def g():\n    t = (1, 2)\n    return t\n\n\n"
+            "def h():\n    y = f(2)\n    return y\n")
+    c, uri, _ = opened("/tmp/fathom_lsp_hover_edit.py", text)
+    before = c.call("fathom/stats")["interimPasses"]
+    # two new lines in f, then at once a hover on g's t (line 5, now 7)
+    c.change(uri, 2, [{"range": {"start": {"line": 1, "character": 16},
+                                 "end": {"line": 1, "character": 16}},
+                       "text": "\n    z = 1\n    w = 2"}])
+    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                      "position": {"line": 7, "character": 4}})
+    after = c.call("fathom/stats")["interimPasses"]
+    check(after == before + 1, "the interim pass ran, not the exact one first: %d -> %d"
+          % (before, after))
+    exact = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                          "position": {"line": 7, "character": 4}})
+    check(h == exact and "tuple[i64=1, i64=2]" in h["contents"]["value"] and
+          h["range"]["start"]["line"] == 7, "the same answer as the exact pass's: %r vs %r"
+          % (h, exact))
+    # f returns a string now: a hover in h (which calls f) waits for it
+    c.change(uri, 3, [{"range": {"start": {"line": 1, "character": 11},
+                                 "end": {"line": 1, "character": 16}}, "text": "'s'"}])
+    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                      "position": {"line": 12, "character": 4}})
+    check("str" in h["contents"]["value"], "y is f's new result: %r" % h)
+    d = c.call("textDocument/definition", {"textDocument": {"uri": uri},
+                                           "position": {"line": 12, "character": 8}})
+    d = d[0] if isinstance(d, list) else d
+    check(d["range"]["start"]["line"] == 0, "f's def: %r" % d)
+    # in the edited def itself: its analysis alone, unless a value comes
+    # from a call to another def (a stub there): then the exact pass
+    before = c.call("fathom/stats")["interimPasses"]
+    c.change(uri, 4, [{"range": {"start": {"line": 7, "character": 13},
+                                 "end": {"line": 7, "character": 13}}, "text": ", 3"}])
+    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                      "position": {"line": 7, "character": 4}})
+    check("tuple[i64=1, i64=2, i64=3]" in h["contents"]["value"], "t's new value: %r" % h)
+    check(c.call("fathom/stats")["interimPasses"] == before + 1, "answered after the interim pass")
+    c.change(uri, 5, [{"range": {"start": {"line": 7, "character": 4},
+                                 "end": {"line": 7, "character": 5}}, "text": "s"}])
+    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                      "position": {"line": 12, "character": 4}})
+    check("str" in h["contents"]["value"], "h's y from the exact pass, not a stub's error: %r" % h)
 
 
 @case

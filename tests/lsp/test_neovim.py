@@ -6,7 +6,10 @@ of examples/mlp.py with a planted shape error, through `fathom lsp`
 diagnostic's line, column and message (the same as `fathom check`), the
 hover text on `w1`, a completion list, a rename of `h` and the "add the
 inferred annotations" code action on `def sgd`, each applied to the buffer
-by Neovim itself.  Prints `ok NAME` / `FAIL NAME: why`; exit status 4
+by Neovim itself; then tests/lsp/files/configured.py, whose unannotated
+`forward` shows its shape error only through the entry that Neovim's
+`settings` give (pushed by on_init with workspace/didChangeConfiguration:
+Neovim 0.7 does not announce that it answers workspace/configuration).  Prints `ok NAME` / `FAIL NAME: why`; exit status 4
 when nvim is not installed (the suite then fails: scripts/deps.sh installs
 it).
 """
@@ -20,6 +23,7 @@ import tempfile
 FATHOM = os.path.abspath(sys.argv[1])
 HERE = os.path.dirname(os.path.abspath(__file__))
 FILE = os.path.abspath(os.path.join(HERE, "..", "examples", "mlp_bug.py"))
+CONFIGURED = os.path.join(HERE, "files", "configured.py")
 
 
 def main():
@@ -29,7 +33,8 @@ def main():
         return 4
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "result.json")
-        env = dict(os.environ, FATHOM=FATHOM, FILE=FILE, OUT=out, HOVER_LINE="18",
+        env = dict(os.environ, FATHOM=FATHOM, FILE=FILE, OUT=out, CONFIGURED=CONFIGURED,
+                   HOVER_LINE="18",
                    HOVER_COL="5", HOME=tmp, XDG_STATE_HOME=tmp, XDG_DATA_HOME=tmp,
                    XDG_CONFIG_HOME=tmp)
         p = subprocess.run([nvim, "--headless", "--clean", "-n", "-S",
@@ -63,6 +68,8 @@ def main():
             "def sgd(params: tuple[Tensor[f32, (None, 784)], ") and
          (got.get("after_action") or [""])[0].endswith(", grads, lr: float):"),
          got.get("action_error") or got.get("after_action")),
+        ("neovim_settings_entry", [(d["lnum"], d["code"]) for d in got.get("configured", [])] ==
+         [(5, "shape-mismatch")], got.get("configured")),
     ]
     for name, ok, detail in checks:
         if ok:

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""test_lsp_interim.py FATHOM: the interim pass never invents an error.
+
+On generated programs (bench/gen.py: tensor, and scalar with planted
+errors, --errors), a seeded random sequence of edits of every kind the editor
+makes (a character, a new line, a deleted line, an undo, a pasted def, a
+pasted def with an error, an unclosed bracket, a deleted def, a changed
+module-level constant), sent one by one: the first diagnostics published
+for each version (interim or exact) must all be among the exact
+diagnostics of the same text, which `fathom/stats` forces right after
+(same range, code and message).  Also counts how many edits got an interim
+list, so that a change that sends every edit to the exact pass fails too.
+One line `ok NAME` or `FAIL NAME: why`; exit 1 on a failure.
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from client import Client, LspError  # noqa: E402
+
+FATHOM = sys.argv[1]
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+EDITS = int(os.environ.get("LSP_INTERIM_EDITS", "60"))
+
+
+def key(d):
+    r = d["range"]
+    return (r["start"]["line"], r["start"]["character"], r["end"]["line"], r["end"]["character"],
+            d["code"], d["message"])
+
+
+class Doc:
+    def __init__(self, c, uri, text):
+        self.c, self.uri, self.lines, self.version = c, uri, text.split("\n"), 1
+
+    def text(self):
+        return "\n".join(self.lines)
+
+    def edit(self, l0, c0, l1, c1, new):
+        """One didChange; returns (first publish, exact publish)."""
+        self.version += 1
+        self.c.change(self.uri, self.version, [{"range": {
+            "start": {"line": l0, "character": c0}, "end": {"line": l1, "character": c1}},
+            "text": new}])
+        text = self.text()
+        a = sum(len(x) + 1 for x in self.lines[:l0]) + c0
+        b = sum(len(x) + 1 for x in self.lines[:l1]) + c1
+        self.lines = (text[:a] + new + text[b:]).split("\n")
+        first = self.c.diagnostics(self.uri, version=self.version, timeout=120)
+        stats = self.c.call("fathom/stats", timeout=120)   # settles: the exact pass
+        exact = first
+        for m in list(self.c.backlog):
+            if (m.get("method") == "textDocument/publishDiagnostics"
+                    and m["params"]["uri"] == self.uri
+                    and m["params"].get("version") == self.version):
+                exact = m["params"]["diagnostics"]
+        self.c.drop_backlog()
+        return first, exact, stats
+
+
+def body_lines(lines):
+    per_def, cur = [], None
+    for i, l in enumerate(lines):
+        if l.startswith("def "):
+            cur = []
+            per_def.append(cur)
+        elif l and not l[0].isspace() and not l.startswith(")"):
+            cur = None
+        elif cur is not None and l.startswith("    ") and l.strip() and \
+                not l.lstrip().startswith("#") and not l.rstrip().endswith(","):
+            cur.append(i)
+    return [d for d in per_def if d]
+
+
+def one_edit(doc, rng, k):
+    """A random edit of a random kind; returns its kind."""
+    lines = doc.lines
+    defs = body_lines(lines)
+    d = defs[rng.randrange(len(defs))]
+    i = d[rng.randrange(len(d))]
+    line = lines[i]
+    indent = line[:len(line) - len(line.lstrip())]
+    kind = rng.choice(["char", "newline", "delete", "undo", "paste", "paste_bad", "bracket",
+                       "delete_def", "constant", "rename_call"])
+    if kind == "char":
+        m = list(re.finditer(r"(?<![\w.])\d+(?![\w.])", line))
+        if m:
+            x = rng.choice(m)
+            doc.edit(i, x.start(), i, x.start() + 1, str((int(line[x.start()]) + 1) % 10 or 1))
+            return kind
+        kind = "newline"
+    if kind == "newline":
+        doc.edit(i, len(line), i, len(line), "\n" + indent + "pass")
+    elif kind == "delete":
+        if len(d) < 2:
+            return None
+        doc.edit(i - 1, len(lines[i - 1]), i, len(line), "")
+    elif kind == "undo":
+        doc.edit(i, len(line), i, len(line), "\n" + indent + "q = 1 +")
+        doc.edit(i, len(line), i + 1, len(indent) + 7, "")
+    elif kind in ("paste", "paste_bad"):
+        starts = [j for j, l in enumerate(lines) if l.startswith("def ")]
+        j = rng.choice(starts)
+        body = "    y = x * %d\n    return y + 1\n" % k if kind == "paste" else \
+            "    return undefined_thing_%d(x) + (1, 2)[7]\n" % k
+        doc.edit(j, 0, j, 0, "def pasted_%d(x):\n%s\n\n" % (k, body))
+    elif kind == "bracket":
+        doc.edit(i, len(line), i, len(line), " + (")
+        doc.edit(i, len(line), i, len(line) + 4, "")
+    elif kind == "delete_def":
+        starts = [j for j, l in enumerate(lines) if l.startswith("def ")]
+        j = rng.choice(starts)
+        e = j + 1
+        while e < len(lines) and (not lines[e] or lines[e][0].isspace() or lines[e].startswith(")")):
+            e += 1
+        doc.edit(j, 0, e, 0, "")
+    elif kind == "constant":
+        for j, l in enumerate(lines):
+            m = re.match(r"^([A-Z_]+) = (\d+)$", l)
+            if m:
+                doc.edit(j, len(l) - 1, j, len(l), str(rng.randrange(1, 9)))
+                break
+    elif kind == "rename_call":
+        m = re.search(r"\b([a-z]+_\d+)\(", line)
+        if not m:
+            return None
+        doc.edit(i, m.start(1), i, m.end(1), m.group(1) + "x")
+    return kind
+
+
+def main():
+    failed = 0
+    for kind, seed, nlines in (("tensor", 3, 500), ("scalar", 4, 600)):
+        planted = ["--errors"] if kind == "scalar" else []   # tensor has none
+        src = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen.py"), str(nlines),
+                              "--seed", str(seed), "--kind", kind] + planted,
+                             capture_output=True, text=True, check=True).stdout
+        path = "/tmp/fathom_lsp_interim_%s_%d.py" % (kind, seed)
+        c = Client(FATHOM)
+        name = "interim_within_exact_%s" % kind
+        try:
+            c.initialize()
+            uri = "file://" + path
+            c.open(uri, src)
+            start = c.diagnostics(uri, timeout=120)
+            doc = Doc(c, uri, src)
+            rng = random.Random(seed)
+            bad, kinds, nversions = [], {}, 0
+            edit = doc.edit
+
+            def checked(*a):
+                nonlocal nversions
+                first, exact, stats = edit(*a)
+                nversions += 1
+                ex = {key(x) for x in exact}
+                extra = [x for x in first if key(x) not in ex]
+                if extra:
+                    bad.append((doc.version, extra[:2], doc.text()))
+                return first, exact, stats
+            doc.edit = checked
+            for k in range(EDITS):
+                what = one_edit(doc, rng, k)
+                if what:
+                    kinds[what] = kinds.get(what, 0) + 1
+            if planted and not start:
+                raise AssertionError("the planted errors are found")
+            if bad:
+                v, extra, text = bad[0]
+                with open("/tmp/fathom_lsp_interim_bad.py", "w") as f:
+                    f.write(text)
+                raise AssertionError("version %d: interim %r not in the exact list (text in "
+                                     "/tmp/fathom_lsp_interim_bad.py)" % (v, extra))
+            interim = c.call("fathom/stats")["interimPasses"]
+            # most edits change defs only: an interim list, not the exact pass
+            if interim < nversions // 2:
+                raise AssertionError("only %d of %d versions got an interim list"
+                                     % (interim, nversions))
+            print("ok %s (%d versions, %d interim, kinds %s)"
+                  % (name, nversions, interim, sorted(kinds.items())))
+        except (AssertionError, LspError, OSError) as e:
+            failed += 1
+            print("FAIL %s: %s" % (name, e))
+        finally:
+            c.kill()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
