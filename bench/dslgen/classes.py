@@ -163,7 +163,13 @@ class ModuleWriter:
             elif what:
                 src = (f".{stem}" if sub == here else f"..{sub}.{stem}") \
                     if style == "from_rel" else dotted
-                out.append(f"from {src} import {', '.join(sorted(what))}")
+                line = f"from {src} import {', '.join(sorted(what))}"
+                if len(line) <= 100:
+                    out.append(line)
+                else:   # one name a line, as formatters wrap long imports
+                    out.append(f"from {src} import (")
+                    out.extend(f"    {n}," for n in sorted(what))
+                    out.append(")")
         return out
 
     def fresh_name(self, stem):
@@ -315,6 +321,8 @@ class ClassesGen:
     def smoke_run(self, w, var, ctor, inp, out_shape):
         """Smoke-test lines: var = ctor; y = var(inp); check and accumulate."""
         w.smoke.append(f"{var} = {ctor}")
+        if self.rng.random() < 0.3:
+            w.smoke.append(f"assert isinstance({var}, Module)")
         w.smoke.append(f"y = {var}({inp})")
         w.smoke.append(f"assert y.shape == {out_shape}")
         w.smoke.append("total = total + float(mean(y))")
