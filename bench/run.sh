@@ -89,6 +89,21 @@ for size in 10k:20 100k:200; do
   fi
   CLASSES_DIRS="$CLASSES_DIRS $dir"
 done
+# the language server's corpora (used at the end)
+LSP_FILE=$CORPUS/gen_5k.py
+if [ ! -f "$LSP_FILE" ] || [ "$stamp" != "$old_stamp" ]; then
+  echo "bench: generating corpus/gen_5k.py (5000 lines, --kind scalar)"
+  python3 "$BENCH/gen.py" 5000 --seed "$SEED" --kind scalar > "$LSP_FILE.tmp" \
+    || { rm -f "$LSP_FILE.tmp"; fail "gen.py 5000 failed"; }
+  mv "$LSP_FILE.tmp" "$LSP_FILE"
+fi
+LSP_FILE20=$CORPUS/gen_20k.py
+if [ ! -f "$LSP_FILE20" ] || [ "$stamp" != "$old_stamp" ]; then
+  echo "bench: generating corpus/gen_20k.py (20000 lines, --kind scalar)"
+  python3 "$BENCH/gen.py" 20000 --seed "$SEED" --kind scalar > "$LSP_FILE20.tmp" \
+    || { rm -f "$LSP_FILE20.tmp"; fail "gen.py 20000 failed"; }
+  mv "$LSP_FILE20.tmp" "$LSP_FILE20"
+fi
 echo "$stamp" > "$CORPUS/.stamp"
 
 # measure LABEL TAG FILES...: run bench_parse on one corpus and report,
@@ -198,20 +213,6 @@ wanted classes && measure classes "classes " "$CLASSES_DIRS"
 # 5k, p50 20 ms at 20k), beside the cold `fathom check` of the same file in
 # the same run (bench/lsp_bench.py) ----
 echo
-LSP_FILE=$CORPUS/gen_5k.py
-if [ ! -f "$LSP_FILE" ] || [ "$stamp" != "$old_stamp" ]; then
-  echo "bench: generating corpus/gen_5k.py (5000 lines, --kind scalar)"
-  python3 "$BENCH/gen.py" 5000 --seed "$SEED" --kind scalar > "$LSP_FILE.tmp" \
-    || { rm -f "$LSP_FILE.tmp"; fail "gen.py 5000 failed"; }
-  mv "$LSP_FILE.tmp" "$LSP_FILE"
-fi
-LSP_FILE20=$CORPUS/gen_20k.py
-if [ ! -f "$LSP_FILE20" ] || [ "$stamp" != "$old_stamp" ]; then
-  echo "bench: generating corpus/gen_20k.py (20000 lines, --kind scalar)"
-  python3 "$BENCH/gen.py" 20000 --seed "$SEED" --kind scalar > "$LSP_FILE20.tmp" \
-    || { rm -f "$LSP_FILE20.tmp"; fail "gen.py 20000 failed"; }
-  mv "$LSP_FILE20.tmp" "$LSP_FILE20"
-fi
 python3 "$BENCH/lsp_bench.py" "$FATHOM" "$LSP_FILE" "$LSP_FILE20" || fail "lsp_bench.py failed"
 
 # ---- specialization (issue 5): `fathom specialize --stats` on each corpus
