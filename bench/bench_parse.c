@@ -2,9 +2,17 @@
  * parsing plus ANF conversion and (with --check) of a whole `fathom check`,
  * measured in one process on the same files.
  *
- *   bench_parse [--check FATHOM] FILE...
+ *   bench_parse [--check FATHOM] FILE|DIR...
  *
- * For each file: read it once (srcfile_read), run each measurement once
+ * A DIR is one corpus of every *.py file under it (a package, in sorted
+ * path order): ts times one pass over all its files (each parsed and
+ * walked in turn: the sum of the per-file work), anf the conversion of
+ * the files as one program (parse_program with DIR as the import root,
+ * as `fathom check DIR` does: each module parsed and lowered once),
+ * `lines` and `nodes` are totals, and check runs `FATHOM check --stats
+ * DIR` (the package as one program).
+ *
+ * For each corpus: read it once (srcfile_read), run each measurement once
  * untimed (page faults, heap growth), then alternate timed rounds of
  *   ts:    parse_tree_only (tree-sitter parse + one walk over every node)
  *   anf:   parse_module    (tree-sitter parse + conversion to ANF)
@@ -13,7 +21,11 @@
  *          file, parsing, analysis, reporting); its stdout and stderr go to
  *          temporary files, read after it exits
  * until each has run at least MIN_RUNS times and for MIN_SECONDS in total
- * (BENCH_MIN_SECONDS overrides), and keep the best (minimum) time of each:
+ * (BENCH_MIN_SECONDS overrides), or once when that run took SLOW_SECONDS
+ * or more (a slow measurement is not disturbed by a few milliseconds of
+ * noise, and three runs of a 100-second check would make `make bench`
+ * too long; the untimed warm-up check is then also kept as a run), and
+ * keep the best (minimum) time of each:
  * the least disturbed run is the best estimate of the cost itself.  A
  * round runs only the measurements that still need runs, so a fast one
  * does not drag a slow one along.  Alternating keeps clock-frequency drift
@@ -24,8 +36,8 @@
  * timing.  Every parse_module run gets a fresh StrTab and DiagSink, as a
  * new session would.
  *
- * Output: one line per file of key=value fields (bench/run.sh reads them):
- *   FILE lines=N ts_s=T anf_s=T ts_lines_per_s=R anf_lines_per_s=R ratio=X
+ * Output: one line per FILE or DIR of key=value fields (bench/run.sh reads them):
+ *   FILE files=N lines=N ts_s=T anf_s=T ts_lines_per_s=R anf_lines_per_s=R ratio=X
  *        ts_runs=K anf_runs=K nodes=N graphs=N diags=N gcs=N heap_mb=M
  * and with --check, on the same line,
  *        check_s=T check_lines_per_s=R check_ratio=X check_runs=K
@@ -41,6 +53,7 @@
  * are still printed).  Exit status: 0; 2 when a file cannot be read; 3 when
  * fathom check could not run, crashed or exited with a status above 1. */
 #include <ctype.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <gc.h>
 #include <malloc.h>
@@ -48,6 +61,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -56,6 +70,15 @@
 
 enum { MIN_RUNS = 3, MAX_RUNS = 1000000, SHOW_DIAGS = 3 };
 static const double MIN_SECONDS = 0.5;
+static const double SLOW_SECONDS = 5.0;
+
+/* What one measurement runs on: a file, or every *.py file under a folder. */
+typedef struct Corpus {
+  const char *path;    /* as given: passed to fathom check */
+  bool is_dir;
+  SrcFile **files;
+  int n, cap;
+} Corpus;
 
 typedef struct Measure {
   double best, total;  /* seconds */
@@ -92,7 +115,8 @@ static void record(Measure *m, double t) {
 }
 
 static bool enough(const Measure *m, double min_seconds) {
-  return m->runs >= MAX_RUNS || (m->runs >= MIN_RUNS && m->total >= min_seconds);
+  return m->runs >= MAX_RUNS || (m->runs >= MIN_RUNS && m->total >= min_seconds) ||
+         (m->runs >= 1 && m->best >= SLOW_SECONDS);
 }
 
 /* Lines as `wc -l` counts them, plus an unterminated last line. */
@@ -102,27 +126,108 @@ static size_t count_lines(const SrcFile *f) {
   return n + (f->len > 0 && f->text[f->len - 1] != '\n');
 }
 
-/* One timed parse_tree_only run; its node count goes to *nodes. */
-static double time_tree(const SrcFile *f, size_t *nodes) {
-  GC_gcollect();
-  double t0 = now();
-  *nodes = parse_tree_only(f);
-  return now() - t0;
+static void corpus_add(Corpus *c, SrcFile *f) {
+  if (c->n == c->cap) {
+    /* in the collected heap: the files are, and only it is scanned */
+    SrcFile **grown = fx_array(SrcFile *, c->cap = c->cap ? 2 * c->cap : 16);
+    if (c->n) memcpy(grown, c->files, (size_t)c->n * sizeof *grown);
+    c->files = grown;
+  }
+  c->files[c->n++] = f;
 }
 
-/* One timed parse_module run; the sink survives for reporting. */
-static double time_anf(const SrcFile *f, DiagSink **sink_out, FileResult *res) {
+static int cmp_names(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_py(const char *name) {
+  size_t n = strlen(name);
+  return n > 3 && !strcmp(name + n - 3, ".py");
+}
+
+/* Every *.py file under dir, in sorted path order (hidden folders and
+ * __pycache__ skipped), into c; false (with a message) when one cannot
+ * be read. */
+static bool corpus_scan(Corpus *c, const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) { fprintf(stderr, "bench_parse: %s: cannot open folder\n", dir); return false; }
+  char **names = NULL;
+  int n = 0, cap = 0;
+  for (struct dirent *e; (e = readdir(d));) {
+    if (e->d_name[0] == '.' || !strcmp(e->d_name, "__pycache__")) continue;
+    if (n == cap) names = realloc(names, (size_t)(cap = cap ? 2 * cap : 32) * sizeof *names);
+    size_t len = strlen(dir) + strlen(e->d_name) + 2;
+    names[n] = malloc(len);
+    snprintf(names[n++], len, "%s/%s", dir, e->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)n, sizeof *names, cmp_names);
+  bool ok = true;
+  for (int i = 0; i < n; i++) {
+    struct stat st;
+    if (ok && stat(names[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+      ok = corpus_scan(c, names[i]);
+    } else if (ok && is_py(names[i])) {
+      const char *err = NULL;
+      SrcFile *f = srcfile_read(names[i], &err);
+      if (f) corpus_add(c, f);
+      else { fprintf(stderr, "bench_parse: %s: %s\n", names[i], err); ok = false; }
+    }
+    /* names[i] stays: the SrcFile keeps it as its path */
+  }
+  free(names);
+  return ok;
+}
+
+/* The corpus of one command-line argument, or false when unreadable. */
+static bool corpus_read(Corpus *c, const char *path) {
+  *c = (Corpus){.path = path};
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    c->is_dir = true;
+    return corpus_scan(c, path) && c->n > 0;
+  }
+  const char *err = NULL;
+  SrcFile *f = srcfile_read(path, &err);
+  if (!f) { fprintf(stderr, "bench_parse: %s: %s\n", path, err); return false; }
+  corpus_add(c, f);
+  return true;
+}
+
+/* One timed parse_tree_only pass over the corpus; its node count goes to
+ * *nodes. */
+static double time_tree(const Corpus *c, size_t *nodes) {
+  GC_gcollect();
+  size_t total = 0;
+  double t0 = now();
+  for (int i = 0; i < c->n; i++) total += parse_tree_only(c->files[i]);
+  double t = now() - t0;
+  *nodes = total;
+  return t;
+}
+
+/* One timed parse + ANF run with a fresh StrTab and DiagSink, as a new
+ * session would: parse_module of a file; for a folder, parse_program of
+ * all its files as roots of one program (the folder the import root, as
+ * `fathom check DIR` does), so each module is lowered once.  The sink
+ * survives for reporting. */
+static double time_anf(const Corpus *c, DiagSink **sink_out, FileResult *res) {
   GC_gcollect();
   StrTab *strings = fx_new(StrTab);
   DiagSink *sink = fx_new(DiagSink);
   strtab_init(strings);
   diag_sink_init(sink);
+  const char *roots[] = {c->path};
+  ProgramSetup setup = {.roots = roots, .nroots = 1, .qualify_all = true};
   GC_word gc0 = GC_get_gc_no();
   double t0 = now();
-  AnfModule *volatile m = parse_module(f, strings, sink);
+  AnfModule *volatile m = c->is_dir
+      ? parse_program((const SrcFile *const *)c->files, c->n, &setup, strings, sink)
+      : parse_module(c->files[0], strings, sink);
   double t = now() - t0;
   res->gcs = (long)(GC_get_gc_no() - gc0);
   res->graphs = m->graphs.len;
+  res->diags = sink->diags.len;
   *sink_out = sink;
   return t;
 }
@@ -283,20 +388,21 @@ static void show_diags(const char *path, DiagSink *sink) {
  * has already happened in this process (the binary is then in the page
  * cache: a per-file warm-up would only repeat the file's most costly
  * measurement). */
-static void bench_file(const SrcFile *f, double min_seconds, const char *fathom,
+static void bench_file(const Corpus *f, double min_seconds, const char *fathom,
                        bool *warm_check, Measure *ts, Measure *anf, Measure *check,
                        FileResult *res, CheckResult *cres) {
   DiagSink *sink = NULL;
   CheckResult cur;
   time_tree(f, &res->nodes); /* warm-up runs, not recorded */
   time_anf(f, &sink, res);
-  res->diags = sink->diags.len;
-  if (res->diags) show_diags(f->path, sink);
+  int diags = res->diags;
+  if (diags) show_diags(f->path, sink);
   bool need_check = fathom != NULL;
   if (fathom && !*warm_check) {
-    time_check(fathom, f->path, &cur);
+    double t = time_check(fathom, f->path, &cur);
     *warm_check = true;
     if (cur.status < 0 || cur.status > 1) { *cres = cur; need_check = false; }
+    else if (t >= SLOW_SECONDS) { *cres = cur; record(check, t); need_check = !enough(check, min_seconds); }
   }
   while (!enough(ts, min_seconds) || !enough(anf, min_seconds) || need_check) {
     if (!enough(ts, min_seconds)) record(ts, time_tree(f, &res->nodes));
@@ -309,6 +415,7 @@ static void bench_file(const SrcFile *f, double min_seconds, const char *fathom,
       else need_check = !enough(check, min_seconds);
     }
   }
+  res->diags = diags;
 }
 
 static double min_seconds_setting(void) {
@@ -325,7 +432,7 @@ int main(int argc, char **argv) {
     first = 3;
   }
   if (argc <= first) {
-    fprintf(stderr, "usage: bench_parse [--check FATHOM] FILE...\n");
+    fprintf(stderr, "usage: bench_parse [--check FATHOM] FILE|DIR...\n");
     return 2;
   }
   if (fathom && !check_files_init()) {
@@ -337,22 +444,21 @@ int main(int argc, char **argv) {
   int status = 0;
   bool warm_check = false;
   for (int i = first; i < argc; i++) {
-    const char *err = NULL;
-    SrcFile *f = srcfile_read(argv[i], &err);
-    if (!f) {
-      fprintf(stderr, "bench_parse: %s: %s\n", argv[i], err);
+    Corpus f;
+    if (!corpus_read(&f, argv[i])) {
       status = 2;
       continue;
     }
     Measure ts = {0}, anf = {0}, check = {0};
     FileResult res = {0};
     CheckResult cres = {0};
-    bench_file(f, min_seconds, fathom, &warm_check, &ts, &anf, &check, &res, &cres);
-    size_t lines = count_lines(f);
-    printf("%s lines=%zu ts_s=%.6f anf_s=%.6f ts_lines_per_s=%.0f "
+    bench_file(&f, min_seconds, fathom, &warm_check, &ts, &anf, &check, &res, &cres);
+    size_t lines = 0;
+    for (int j = 0; j < f.n; j++) lines += count_lines(f.files[j]);
+    printf("%s files=%d lines=%zu ts_s=%.6f anf_s=%.6f ts_lines_per_s=%.0f "
            "anf_lines_per_s=%.0f ratio=%.3f ts_runs=%ld anf_runs=%ld "
            "nodes=%zu graphs=%d diags=%d gcs=%ld heap_mb=%.0f",
-           argv[i], lines, ts.best, anf.best, (double)lines / ts.best,
+           argv[i], f.n, lines, ts.best, anf.best, (double)lines / ts.best,
            (double)lines / anf.best, anf.best / ts.best, ts.runs, anf.runs,
            res.nodes, res.graphs, res.diags, res.gcs,
            (double)GC_get_heap_size() / (1 << 20));

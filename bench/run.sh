@@ -3,9 +3,12 @@
 #
 # Generates bench/corpus/gen_{1k,10k,100k}.py (scalar) and
 # bench/corpus/tensor_{1k,10k,100k}.py (gen.py --kind tensor) with
-# bench/gen.py (only when missing or when the generator's sources changed:
-# corpus/.stamp holds their hash), runs BUILD_DIR/bench_parse --check
-# BUILD_DIR/fathom on each corpus in turn (tensor lines prefixed "tensor"), and
+# bench/gen.py, and the packages bench/corpus/classes_{10k,100k}/ (gen.py
+# --kind classes: 20 and 200 modules of class-based model code, checked as
+# one program with `fathom check DIR`) (only when missing or when the
+# generator's sources changed: corpus/.stamp holds their hash), runs
+# BUILD_DIR/bench_parse --check BUILD_DIR/fathom on each corpus in turn
+# (tensor lines prefixed "tensor", classes lines "classes"), and
 # prints lines/s of tree-sitter parsing alone (+ one walk over the tree), of
 # parse + ANF, and of a whole `fathom check FILE` (a child process, timed
 # from spawn to exit), all measured in the same run with their runs
@@ -24,7 +27,9 @@
 # Benchmarks report, they do not fail the build: the exit status is 0 whether
 # targets are met or not, and 1 only when a tool failed or crashed.
 # BENCH_MIN_SECONDS (default 0.5) is the least total time per measurement;
-# BENCH_VERBOSE=1 also prints bench_parse's raw key=value lines.
+# BENCH_VERBOSE=1 also prints bench_parse's raw key=value lines;
+# BENCH_ONLY="classes" (any of scalar, tensor, classes) measures only those
+# corpora and skips the language server, specialization and scoring parts.
 set -u
 
 BUILD=${1:-build}
@@ -69,6 +74,36 @@ for kind in scalar tensor; do
     else SCALAR_FILES="$SCALAR_FILES $file"; fi
   done
 done
+# classes_*: the package corpus (--kind classes), one folder per size
+CLASSES_DIRS=
+for size in 10k:20 100k:200; do
+  name=${size%%:*}
+  modules=${size#*:}
+  dir=$CORPUS/classes_$name
+  if [ ! -f "$dir/main.py" ] || [ "$stamp" != "$old_stamp" ]; then
+    echo "bench: generating corpus/classes_$name/ ($modules modules, --kind classes)"
+    rm -rf "$dir" "$dir.tmp"
+    python3 "$BENCH/gen.py" --kind classes --modules "$modules" --seed "$SEED" --out "$dir.tmp" >/dev/null \
+      || { rm -rf "$dir.tmp"; fail "gen.py --kind classes --modules $modules failed"; }
+    mv "$dir.tmp" "$dir"
+  fi
+  CLASSES_DIRS="$CLASSES_DIRS $dir"
+done
+# the language server's corpora (used at the end)
+LSP_FILE=$CORPUS/gen_5k.py
+if [ ! -f "$LSP_FILE" ] || [ "$stamp" != "$old_stamp" ]; then
+  echo "bench: generating corpus/gen_5k.py (5000 lines, --kind scalar)"
+  python3 "$BENCH/gen.py" 5000 --seed "$SEED" --kind scalar > "$LSP_FILE.tmp" \
+    || { rm -f "$LSP_FILE.tmp"; fail "gen.py 5000 failed"; }
+  mv "$LSP_FILE.tmp" "$LSP_FILE"
+fi
+LSP_FILE20=$CORPUS/gen_20k.py
+if [ ! -f "$LSP_FILE20" ] || [ "$stamp" != "$old_stamp" ]; then
+  echo "bench: generating corpus/gen_20k.py (20000 lines, --kind scalar)"
+  python3 "$BENCH/gen.py" 20000 --seed "$SEED" --kind scalar > "$LSP_FILE20.tmp" \
+    || { rm -f "$LSP_FILE20.tmp"; fail "gen.py 20000 failed"; }
+  mv "$LSP_FILE20.tmp" "$LSP_FILE20"
+fi
 echo "$stamp" > "$CORPUS/.stamp"
 
 # measure LABEL TAG FILES...: run bench_parse on one corpus and report,
@@ -100,7 +135,7 @@ printf '%s\n' "$out" | awk -v tag="$tag" -v overhead_target=$OVERHEAD_TARGET \
   }
   function verdict(ok) { return ok ? "ok" : "MISSED" }
   {
-    name = $1; sub(/.*_/, "", name); sub(/\.py$/, "", name)
+    name = $1; sub(/\/$/, "", name); sub(/.*_/, "", name); sub(/\.py$/, "", name)
     n++; size[n] = name
     lines[name] = field("lines"); ts[name] = field("ts_s"); anf[name] = field("anf_s")
     ts_runs[name] = field("ts_runs"); anf_runs[name] = field("anf_runs")
@@ -161,9 +196,15 @@ printf '%s\n' "$out" | awk -v tag="$tag" -v overhead_target=$OVERHEAD_TARGET \
   }' || fail "could not read bench_parse output"
 }
 
-measure scalar "" "$SCALAR_FILES"
-echo
-measure tensor "tensor " "$TENSOR_FILES"
+ONLY=${BENCH_ONLY:-}
+wanted() { [ -z "$ONLY" ] || case " $ONLY " in *" $1 "*) true ;; *) false ;; esac; }
+wanted scalar && { measure scalar "" "$SCALAR_FILES"; echo; }
+wanted tensor && { measure tensor "tensor " "$TENSOR_FILES"; echo; }
+# the package corpus: `fathom check DIR` of 20 and 200 modules against
+# tree-sitter's parse + walk of every file (a check of 5 s or more is
+# timed once: see bench/bench_parse.c)
+wanted classes && measure classes "classes " "$CLASSES_DIRS"
+[ -n "$ONLY" ] && exit 0
 
 # ---- the language server (issues 6 and 16): didChange -> its
 # publishDiagnostics on 5,000- and 20,000-line scalar corpora, 200 edits of
@@ -172,20 +213,6 @@ measure tensor "tensor " "$TENSOR_FILES"
 # 5k, p50 20 ms at 20k), beside the cold `fathom check` of the same file in
 # the same run (bench/lsp_bench.py) ----
 echo
-LSP_FILE=$CORPUS/gen_5k.py
-if [ ! -f "$LSP_FILE" ] || [ "$stamp" != "$old_stamp" ]; then
-  echo "bench: generating corpus/gen_5k.py (5000 lines, --kind scalar)"
-  python3 "$BENCH/gen.py" 5000 --seed "$SEED" --kind scalar > "$LSP_FILE.tmp" \
-    || { rm -f "$LSP_FILE.tmp"; fail "gen.py 5000 failed"; }
-  mv "$LSP_FILE.tmp" "$LSP_FILE"
-fi
-LSP_FILE20=$CORPUS/gen_20k.py
-if [ ! -f "$LSP_FILE20" ] || [ "$stamp" != "$old_stamp" ]; then
-  echo "bench: generating corpus/gen_20k.py (20000 lines, --kind scalar)"
-  python3 "$BENCH/gen.py" 20000 --seed "$SEED" --kind scalar > "$LSP_FILE20.tmp" \
-    || { rm -f "$LSP_FILE20.tmp"; fail "gen.py 20000 failed"; }
-  mv "$LSP_FILE20.tmp" "$LSP_FILE20"
-fi
 python3 "$BENCH/lsp_bench.py" "$FATHOM" "$LSP_FILE" "$LSP_FILE20" || fail "lsp_bench.py failed"
 
 # ---- specialization (issue 5): `fathom specialize --stats` on each corpus

@@ -381,8 +381,9 @@ class ScalarGen(ProgramGen):
             if fi:
                 return Atom(f"partial({fi.name}, {self.int_leaf(sc, ctx)})"), fi.cost, fi.depth
         w = self.fresh(ctx, "w")
-        # only frozen variables: the lambda may outlive this statement
-        inner = {n: v for n, v in sc.items() if v.type == INT and v.frozen}
+        # only frozen variables: the lambda may outlive this statement; none
+        # inside a loop, which rebinds them (a late-binding warning, B023)
+        inner = {n: v for n, v in sc.items() if v.type == INT and v.frozen and not ctx.loop}
         inner[w] = Var(INT)
         with ctx_no_calls(ctx):
             body = self.store(INT, self.int_expr(inner, ctx, 1) + f" * {w} + {w}")
@@ -606,7 +607,7 @@ class ScalarGen(ProgramGen):
 
     def st_lambda(self, sc, ctx, left):
         name, w = self.fresh(ctx, "lam"), self.fresh(ctx, "w")
-        captured = self.capture(sc, lambda v: v.type == INT)
+        captured = self.capture(sc, lambda v: v.type == INT and not ctx.loop)
         inner = {n: replace(sc[n], frozen=True) for n in captured}
         inner[w] = Var(INT)
         with ctx_no_calls(ctx):
@@ -749,7 +750,8 @@ class ScalarGen(ProgramGen):
             t = INT if rng.random() < 0.75 else rng.choice(TUPLE_TYPES)
             params.append(Param(self.fresh(ctx, "z"), t))
         ret = INT if rng.random() < 0.75 else rng.choice(TUPLE_TYPES)
-        captured = self.capture(sc, lambda v: v.type != "varargs")
+        # a closure made in a loop captures nothing the loop may rebind
+        captured = self.capture(sc, lambda v: v.type != "varargs" and not ctx.loop)
         inner = {n: replace(sc[n], frozen=True) for n in captured}
         for p in params:
             inner[p.name] = Var(p.type)
