@@ -952,6 +952,7 @@ SpecModule *spec_module(Analysis *a, const char **error, Span *span) {
     while (S->parent && S->parent->g->role == ANF_G_MODULE && !S->parent->nodes.len)
       S->parent = NULL;
   }
+  spec_autodiff(sm);
   number_nodes(sm);
   while (spread_runs(sm)) {}
   spec_collect_records(sm);
