@@ -454,7 +454,8 @@ static void prune_graph(SpecGraph *D) {
   D->nodes.len = m;
 }
 
-static SpecGraph *new_graph(AD *ad, SpecGraph *G, int count) {
+static SpecGraph *new_graph(AD *ad, const SpecTarget *t, int count) {
+  SpecGraph *G = t->graph;
   SpecGraph *D = fx_new(SpecGraph);
   D->name = count == 1 ? fx_sprintf("%s.grad", G->name) : fx_sprintf("%s.grad#%d", G->name, count);
   D->g = G->g;
@@ -462,6 +463,7 @@ static SpecGraph *new_graph(AD *ad, SpecGraph *G, int count) {
   D->parent = G->parent;
   D->arena = G->arena;
   D->built = true;
+  D->grad = t;
   D->defaults = fx_array(const AbsValue *, G->params.len + 1);
   for (int i = 0; i < G->params.len; i++) {
     SpecNode *p = G->params.items[i];
@@ -480,7 +482,7 @@ static SpecGraph *new_graph(AD *ad, SpecGraph *G, int count) {
  * with ad->why set when it cannot. */
 static SpecGraph *build_backward(AD *ad, const SpecTarget *t, int count) {
   SpecGraph *G = t->graph;
-  SpecGraph *D = ad->D = new_graph(ad, G, count);
+  SpecGraph *D = ad->D = new_graph(ad, t, count);
   hm_init_ptr(&ad->consts);
   hm_init_ptr(&ad->inlined);
   hm_init_ptr(&ad->adj);

@@ -219,6 +219,13 @@ static void jgraph(Json *j, const SpecGraph *S) {
   sb_puts(b, ",\n      \"return\": ");
   if (S->output) sb_printf(b, "%u", S->output->id);
   else sb_puts(b, "null");
+  if (S->grad) {   /* a backward graph: which gradient it computes */
+    sb_puts(b, ",\n      \"grad\": {\"function\": ");
+    jstr(b, S->grad->fn->name);
+    key(b, "argnums");
+    jliteral(b, S->grad->argnums);
+    sb_printf(b, ", \"with_value\": %s}", S->grad->with_value ? "true" : "false");
+  }
   sb_puts(b, "\n    }");
 }
 

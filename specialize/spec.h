@@ -96,6 +96,8 @@ struct SpecGraph {
   SpecNode *output;
   const AbsValue *result;   /* the type it returns (bottom: never returns) */
   bool built;
+  const SpecTarget *grad;   /* a backward graph (autodiff.c): the grad it
+                               computes (its target's fn, argnums, with_value) */
   struct GraphMemo *memo;   /* the specializer's */
   FxArena *arena;           /* the specializer's */
 };
