@@ -41,8 +41,8 @@ static bool const_int(const AbsValue *v, int64_t *out) {
 /* Does x take an adjoint here (a non-constant differentiable node of the
  * backward graph)? */
 static bool wants(AD *ad, const SpecNode *x, const SpecGraph *D) {
-  (void)ad;
-  return x && x->graph == D && x->kind != SPEC_CONST && ad_differentiable(x->type);
+  (void)D;
+  return ad_active(ad, x);
 }
 
 /* ------------------------------------------------------------ builders */
@@ -144,6 +144,22 @@ SpecNode *ad_unbroadcast(AD *ad, SpecNode *g, SpecNode *x) {
 }
 
 /* ------------------------------------------------------------ shapes */
+
+/* The broadcast of two tensor types' shapes (dtype of a), or NULL when a
+ * pair of dims is not known to agree. */
+static const AbsValue *broadcast_type(AD *ad, const AbsValue *a, const AbsValue *b) {
+  int ra = a->tensor.rank, rb = b->tensor.rank, r = ra > rb ? ra : rb;
+  const AbsDim **dims = fx_array(const AbsDim *, r + 1);
+  for (int i = 0; i < r; i++) {
+    const AbsDim *x = i - (r - ra) >= 0 ? a->tensor.dims[i - (r - ra)] : NULL;
+    const AbsDim *y = i - (r - rb) >= 0 ? b->tensor.dims[i - (r - rb)] : NULL;
+    int64_t v;
+    if (!x || (dim_is_const(x, &v) && v == 1)) dims[i] = y ? y : x;
+    else if (!y || (dim_is_const(y, &v) && v == 1) || x == y) dims[i] = x;
+    else return NULL;
+  }
+  return tensor_type(ad, a, r, dims);
+}
 
 /* x.shape as a node: a constant when every dim is known. */
 static SpecNode *shape_of(AD *ad, SpecNode *x) {
@@ -452,12 +468,71 @@ static SpecNode *matmul_to(AD *ad, SpecNode *a, SpecNode *b, const AbsValue *lea
   return ad_prim(ad, OP_MATMUL, NULL, tensor_type(ad, lead, r, dims), 2, in, NULL);
 }
 
-/* matmul of two operands of rank >= 2 (batch dims broadcast). */
+/* x with a size-1 axis inserted at axis (negative: from the end). */
+static SpecNode *unsqueeze(AD *ad, SpecNode *x, int axis) {
+  AbsStore *st = ad_store(ad);
+  const AbsValue *t = x->type;
+  int r = t->tensor.rank, at = axis < 0 ? r + 1 + axis : axis;
+  const AbsDim **dims = fx_array(const AbsDim *, r + 2);
+  for (int k = 0, m = 0; k <= r; k++) dims[k] = k == at ? dim_const(st, 1) : t->tensor.dims[m++];
+  SpecNode *in[2] = {x, iconst(ad, axis)};
+  return ad_prim(ad, OP_EXPAND_DIMS, "expand_dims", tensor_type(ad, t, r + 1, dims), 2, in, NULL);
+}
+
+/* The elementwise product a * b of the given shape. */
+static SpecNode *mul_to(AD *ad, SpecNode *a, SpecNode *b, const AbsValue *t) {
+  return op2(ad, OP_MUL, t, a, b);
+}
+
+/* v summed over every axis but `keep` (counted from the end: -1, -2). */
+static SpecNode *sum_but(AD *ad, SpecNode *v, int keep) {
+  int r = v->type->tensor.rank, axes[64], n = 0;
+  for (int i = 0; i < r && n < 64; i++)
+    if (i != r + keep) axes[n++] = i;
+  return reduce_axes(ad, v, axes, n, false);
+}
+
+/* matmul with a 1-d operand (numpy: a vector is a row on the left, a
+ * column on the right, and that axis is dropped from the result). */
+static bool rule_matvec(Rule *r, SpecNode *a, SpecNode *b) {
+  AD *ad = r->ad;
+  SpecNode *g = r->g;
+  int ar = a->type->tensor.rank, br = b->type->tensor.rank;
+  bool wa = wants(ad, a, r->D), wb = wants(ad, b, r->D);
+  if (ar == 1 && br == 1) {   /* a dot product: g is 0-d */
+    if (wa) give(r, a, mul_to(ad, g, b, a->type));
+    if (wb) give(r, b, mul_to(ad, g, a, b->type));
+    return true;
+  }
+  if (br == 1) {   /* (..., M, K) @ (K,) -> (..., M) */
+    SpecNode *gc = unsqueeze(ad, g, -1);   /* (..., M, 1) */
+    const AbsValue *full = broadcast_type(ad, gc->type, b->type);
+    if (!full) return false;
+    if (wa) give(r, a, ad_unbroadcast(ad, mul_to(ad, gc, b, full), a));
+    if (wb) give(r, b, sum_but(ad, mul_to(ad, a, gc, broadcast_type(ad, a->type, gc->type)), -1));
+    return true;
+  }
+  /* (K,) @ (..., K, N) -> (..., N) */
+  SpecNode *gr = unsqueeze(ad, g, -2);   /* (..., 1, N) */
+  const AbsValue *prod = broadcast_type(ad, b->type, gr->type);
+  if (!prod) return false;
+  if (wa) give(r, a, sum_but(ad, mul_to(ad, b, gr, prod), -2));
+  if (wb) {
+    SpecNode *ac = unsqueeze(ad, a, -1);   /* (K, 1) */
+    const AbsValue *t = broadcast_type(ad, ac->type, gr->type);
+    if (!t) return false;
+    give(r, b, ad_unbroadcast(ad, mul_to(ad, ac, gr, t), b));
+  }
+  return true;
+}
+
+/* matmul (batch dims broadcast). */
 static bool rule_matmul(Rule *r) {
   AD *ad = r->ad;
   SpecNode *y = r->y, *g = r->g, *a = y->inputs[0], *b = y->inputs[1];
-  if (!is_tensor(a) || !is_tensor(b) || a->type->tensor.rank < 2 || b->type->tensor.rank < 2)
-    return ad_fail(ad, y->span, "matmul of a 1-d operand"), false;
+  if (!is_tensor(a) || !is_tensor(b) || !is_tensor(g))
+    return ad_fail(ad, y->span, "matmul of operands of unknown rank"), false;
+  if (a->type->tensor.rank < 2 || b->type->tensor.rank < 2) return rule_matvec(r, a, b);
   const AbsValue *at = a->type, *bt = b->type;
   int ar = at->tensor.rank, br = bt->tensor.rank;
   if (wants(ad, a, r->D))
@@ -763,7 +838,7 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
 
 /* Ops whose value does not depend smoothly on any float input (or does
  * not depend on it at all): nothing flows back. */
-static bool constant_op(AnfOp op) {
+bool ad_constant_op(AnfOp op) {
   switch (op) {
   case OP_ZEROS_LIKE: case OP_ONES_LIKE: case OP_ZEROS: case OP_ONES: case OP_FULL:
   case OP_ARANGE: case OP_EYE: case OP_RANDOM_NORMAL: case OP_RANDOM_UNIFORM: case OP_ARGMAX:
@@ -784,7 +859,7 @@ static bool any_input_wants(AD *ad, const SpecNode *y, const SpecGraph *D) {
 
 bool ad_rule(AD *ad, SpecNode *y, Adj *ga) {
   Rule r = {.ad = ad, .D = y->graph, .y = y};
-  if (!any_input_wants(ad, y, r.D) || constant_op(y->prim)) return true;
+  if (!any_input_wants(ad, y, r.D) || ad_constant_op(y->prim)) return true;
   bool handled;
   bool ok = rule_tuple(&r, ga, &handled);
   if (handled) {

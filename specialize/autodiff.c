@@ -54,6 +54,7 @@ struct AD {
   HashMap consts;      /* const AbsValue * -> its node in D */
   HashMap inlined;     /* SpecGraph * inlined somewhere in D */
   HashMap adj;         /* forward node of D -> Adj * */
+  HashMap active;      /* nodes of D that depend on a differentiated argument */
   int depth;
   const char *why;     /* why this grad cannot be differentiated */
   Span why_span;
@@ -78,6 +79,7 @@ static SpecNode *push_node(AD *ad, SpecNodeKind kind, const AbsValue *type, Span
   x->type = type;
   x->span = span;
   x->live = true;
+  x->order = kind == SPEC_CONST ? -1 : 0;   /* constants first, as the builder's */
   vec_push(&ad->D->nodes, x);
   return x;
 }
@@ -190,9 +192,12 @@ static Adj *add_adj(AD *ad, SpecNode *x, Adj *a, Adj *b) {
   return ad_node_adj(ad, ad_prim(ad, OP_ADD, NULL, t, 2, in, NULL));
 }
 
+bool ad_active(AD *ad, const SpecNode *x) {
+  return x && hm_has(&ad->active, x) && ad_differentiable(x->type);
+}
+
 void ad_accumulate(AD *ad, SpecNode *x, Adj *a) {
-  if (!a || !x || x->graph != ad->D || x->kind == SPEC_CONST || !ad_differentiable(x->type))
-    return;
+  if (!a || !ad_active(ad, x)) return;
   Adj *old = hm_get(&ad->adj, x);
   hm_put(&ad->adj, x, add_adj(ad, x, old, a));
 }
@@ -312,6 +317,34 @@ static Val *call_value(AD *ad, Frame *f, SpecNode *x) {
   return inline_graph(ad, t->graph, up, bound, x->span);
 }
 
+/* Is dropout node x in training mode (its `training` argument not a
+ * constant False)? */
+static bool dropout_trains(const SpecNode *x) {
+  int pos = 0;
+  for (int i = 0; i < x->ninputs; i++) {
+    const char *kw = x->kwnames ? x->kwnames[i] : NULL;
+    if (kw ? !strcmp(kw, "training") : pos++ == 2) {
+      const AbsValue *v = x->inputs[i]->kind == SPEC_CONST ? x->inputs[i]->type : NULL;
+      return !v || v->kind != ABS_BOOL || v->sc.i;
+    }
+  }
+  return true;
+}
+
+/* dropout(x, ...) in training mode as x * dropout(ones_like(x), ...): the
+ * same random draws, with the mask a value of its own, so that the
+ * adjoint (g times the mask) uses the forward pass's mask. */
+static SpecNode *dropout_mask(AD *ad, const SpecNode *x, SpecNode **in) {
+  SpecNode *xin = in[0];
+  in[0] = ad_prim(ad, OP_ONES_LIKE, "ones_like", xin->type, 1, &xin, NULL);
+  SpecNode *m = ad_prim(ad, OP_DROPOUT, x->op, x->type, x->ninputs, in, x->kwnames);
+  SpecNode *pair[2] = {xin, m};
+  SpecNode *y = ad_prim(ad, OP_MUL, NULL, x->type, 2, pair, NULL);
+  y->span = m->span = x->span;
+  y->name = x->name;
+  return y;
+}
+
 /* A copy of primitive node x in the backward graph, its inputs mapped. */
 static Val *copy_prim(AD *ad, Frame *f, SpecNode *x) {
   if (x->prim == OP_PARTIAL && x->ninputs >= 1) {
@@ -340,6 +373,7 @@ static Val *copy_prim(AD *ad, Frame *f, SpecNode *x) {
   SpecNode **in = fx_array(SpecNode *, x->ninputs + 1);
   for (int i = 0; i < x->ninputs; i++)
     if (!(in[i] = lookup_node(ad, f, x->inputs[i]))) return NULL;
+  if (x->prim == OP_DROPOUT && dropout_trains(x)) return val_node(dropout_mask(ad, x, in));
   SpecNode *y = ad_prim(ad, x->prim, x->op, x->type, x->ninputs, in, x->kwnames);
   y->span = x->span;
   y->name = x->name;
@@ -407,6 +441,17 @@ static Adj *seed(AD *ad, SpecNode *y) {
                                          "scalar", abs_to_string(y->type)));
 }
 
+/* The nodes of the tape [0, ntape) that depend on a differentiated
+ * argument (activity analysis): only they take an adjoint. */
+static void mark_active(AD *ad, int ntape) {
+  for (int k = 0; k < ntape; k++) {
+    SpecNode *y = ad->D->nodes.items[k];
+    if (y->kind != SPEC_PRIM || ad_constant_op(y->prim)) continue;
+    for (int i = 0; i < y->ninputs; i++)
+      if (hm_has(&ad->active, y->inputs[i])) hm_put(&ad->active, y, (void *)1);
+  }
+}
+
 /* Run the adjoint rules of the tape's nodes [0, ntape) in reverse. */
 static void backward(AD *ad, int ntape) {
   for (int k = ntape - 1; k >= 0 && !ad->why; k--) {
@@ -428,6 +473,7 @@ static bool argnum_list(AD *ad, const AbsValue *a, int nparams, int *out, int *n
     items = a->tuple.items;
     *n = a->tuple.n;
   }
+  if (*n > 64) return ad_fail(ad, span, "more than 64 argnums"), false;
   for (int i = 0; i < *n; i++) {
     if (items[i]->kind != ABS_INT || !items[i]->sc.known) return ad_fail(ad, span, "argnums not known"), false;
     int64_t k = items[i]->sc.i;
@@ -493,16 +539,19 @@ static SpecGraph *build_backward(AD *ad, const SpecTarget *t, int count) {
   if (!out->node) return ad_fail(ad, (Span){0}, "the differentiated function returns a function");
   SpecNode *y = out->node;
   int ntape = D->nodes.len;
-  Adj *s = seed(ad, y);
-  if (!s) return NULL;
-  hm_put(&ad->adj, y, s);
-  if (y->graph != D || y->kind == SPEC_CONST)
-    return ad_fail(ad, y->span, "the differentiated function's value does not depend on its arguments");
-  backward(ad, ntape);
-  if (ad->why) return NULL;
   int idx[64], n;
   bool single;
   if (!argnum_list(ad, t->argnums, G->params.len, idx, &n, &single, y->span)) return NULL;
+  hm_init_ptr(&ad->active);
+  for (int i = 0; i < n; i++) hm_put(&ad->active, D->params.items[idx[i]], (void *)1);
+  mark_active(ad, ntape);
+  Adj *s = seed(ad, y);
+  if (!s) return NULL;
+  hm_put(&ad->adj, y, s);
+  if (!hm_has(&ad->active, y) && y->kind != SPEC_PARAM)
+    return ad_fail(ad, y->span, "the differentiated function's value does not depend on its arguments");
+  backward(ad, ntape);
+  if (ad->why) return NULL;
   SpecNode **gs = fx_array(SpecNode *, n + 1);
   const AbsValue **gt = fx_array(const AbsValue *, n + 1);
   for (int i = 0; i < n; i++) {
@@ -649,7 +698,7 @@ static void drop_unreached(SpecModule *sm) {
   sm->graphs.len = m;
 }
 
-void spec_autodiff(SpecModule *sm) {
+bool spec_autodiff(SpecModule *sm) {
   AD ad = {.sm = sm, .st = sm->st};
   PtrVec dead = {0};
   HashMap count;
@@ -681,7 +730,8 @@ void spec_autodiff(SpecModule *sm) {
                                                       t->graph->name, ad.why)}));
     }
   }
-  if (!changed) return;
+  if (!changed) return false;
   drop_dead(sm, &dead);
   drop_unreached(sm);
+  return true;
 }

@@ -45,6 +45,12 @@ Adj *ad_node_adj(AD *ad, SpecNode *g);
  * reason wins); returns NULL. */
 void *ad_fail(AD *ad, Span span, const char *why);
 AbsStore *ad_store(AD *ad);
+/* Does x take an adjoint: a node of the backward graph that depends on a
+ * differentiated argument, of a differentiable type? */
+bool ad_active(AD *ad, const SpecNode *x);
+/* Ops whose value has no derivative with respect to any input (shape and
+ * random constructors, comparisons, argmax, one_hot ...). */
+bool ad_constant_op(AnfOp op);
 /* Can values of this type carry a derivative (float tensors, f64,
  * tuples of them)? */
 bool ad_differentiable(const AbsValue *t);

@@ -952,8 +952,8 @@ SpecModule *spec_module(Analysis *a, const char **error, Span *span) {
     while (S->parent && S->parent->g->role == ANF_G_MODULE && !S->parent->nodes.len)
       S->parent = NULL;
   }
-  spec_autodiff(sm);
   number_nodes(sm);
+  if (spec_autodiff(sm)) number_nodes(sm);   /* the backward graphs' nodes too */
   while (spread_runs(sm)) {}
   spec_collect_records(sm);
   return sm;

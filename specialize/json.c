@@ -276,5 +276,17 @@ void spec_emit_json(StrBuf *out, SpecModule *sm) {
     sb_puts(out, i ? ",\n" : "\n");
     jgraph(&j, sm->graphs.items[i]);
   }
-  sb_puts(out, "\n  ]\n}\n");
+  sb_puts(out, "\n  ]");
+  if (sm->notes.len) {   /* what the specializer kept as it was, and why */
+    sb_puts(out, ",\n  \"notes\": [");
+    for (int i = 0; i < sm->notes.len; i++) {
+      sb_puts(out, i ? ",\n    {\"span\": " : "\n    {\"span\": ");
+      jspan(out, sm->notes.items[i].span);
+      key(out, "message");
+      jstr(out, sm->notes.items[i].msg);
+      sb_putc(out, '}');
+    }
+    sb_puts(out, "\n  ]");
+  }
+  sb_puts(out, "\n}\n");
 }

@@ -132,8 +132,9 @@ SpecModule *spec_module(Analysis *a, const char **error, Span *span);
 /* autodiff.c: replace each grad / value_and_grad application by a direct
  * call of a backward graph (docs/ir-json.md, "Gradients"); one that
  * cannot be differentiated stays, with a note in sm->notes.  Run by
- * spec_module before the nodes are numbered. */
-void spec_autodiff(SpecModule *sm);
+ * spec_module on numbered (sorted) graphs; true when it changed the
+ * module (the nodes need numbering again). */
+bool spec_autodiff(SpecModule *sm);
 
 /* The resolved name of primitive op applied to values of these types:
  * "scalar_add", "tensor_add", "tuple_add", "str_add", "list_getitem",

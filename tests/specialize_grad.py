@@ -22,13 +22,15 @@ float64 (step 1e-6 times the coordinate's size) must agree with the
 executor's gradient to 1e-6 relative to the gradient's largest entry, at
 up to COORDS random coordinates of each differentiated tensor and along
 one random direction over all of them; value_and_grad's value must be
-CPython's.
+CPython's.  Every evaluation of the function starts from the random state
+the backward graph ran in, so dropout draws the same masks.
 
 Output: `ok FILE:ENTRY (N gradients, M checks)` per entry with a backward
 graph, `FAIL FILE[:ENTRY]: why`, then a summary.  A model where no entry
 has a backward graph fails.  Exit status 0, or 1 when something failed.
 """
 import ast
+import copy
 import json
 import os
 import random
@@ -112,11 +114,18 @@ class Check:
 
     def __init__(self, f, args, kwargs, argnums, got):
         self.f, self.args, self.kwargs, self.argnums, self.got = f, args, kwargs, argnums, got
+        # the random state the backward graph ran in: every evaluation of
+        # f starts from it, so dropout draws the masks the executor drew
+        self.rng_state = copy.deepcopy(F.ops._rng)
+
+    def call(self, args):
+        F.ops._rng = copy.deepcopy(self.rng_state)
+        return self.f(*args, **self.kwargs)
 
     def value_at(self, n, new_leaves):
         a = list(self.args)
         a[n] = rebuild(self.args[n], iter(new_leaves))
-        return as_float(self.f(*a, **self.kwargs))
+        return as_float(self.call(a))
 
     def run(self, rng):
         """(number of checks, error text or None)."""
@@ -204,8 +213,9 @@ class Replay:
                 if wv != with_value:
                     raise RuntimeError("grad and value_and_grad calls in another order")
                 got = v[1] if with_value else v
-                self.calls.append((Check(f, args, kwargs, argnums, got),
-                                   f(*args, **kwargs) if with_value else None,
+                check = Check(f, args, kwargs, argnums, got)
+                value = check.call(args)   # leaves the random state as the executor's
+                self.calls.append((check, value if with_value else None,
                                    v[0] if with_value else None))
                 return v
             return g
