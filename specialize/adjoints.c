@@ -585,6 +585,20 @@ static bool rule_layout(Rule *r) {
     give(r, x, ad_prim(ad, y->prim, y->op, x->type, y->ninputs, in, y->kwnames));
     return true;
   }
+  case OP_GETATTR: {   /* x.T reverses the axes, x.mT swaps the last two */
+    const AbsValue *a = y->ninputs == 2 ? cval(y->inputs[1]) : NULL;
+    if (!a || a->kind != ABS_STR || !a->sc.known) return false;
+    if (!strcmp(a->sc.s, "T")) {
+      give(r, x, op1(ad, OP_TRANSPOSE, "transpose", x->type, g));
+      return true;
+    }
+    if (!strcmp(a->sc.s, "mT") && x->type->tensor.rank >= 2) {
+      SpecNode *in[3] = {g, iconst(ad, -1), iconst(ad, -2)};
+      give(r, x, ad_prim(ad, OP_SWAPAXES, "swapaxes", x->type, 3, in, NULL));
+      return true;
+    }
+    return false;
+  }
   case OP_TENSOR_TRANSPOSE: case OP_TRANSPOSE: case OP_PERMUTE: {
     /* the permutation: none (reverse), a tuple, or the axes one by one */
     int rank = x->type->tensor.rank, perm[16], np = 0;
@@ -843,7 +857,7 @@ bool ad_constant_op(AnfOp op) {
   case OP_ZEROS_LIKE: case OP_ONES_LIKE: case OP_ZEROS: case OP_ONES: case OP_FULL:
   case OP_ARANGE: case OP_EYE: case OP_RANDOM_NORMAL: case OP_RANDOM_UNIFORM: case OP_ARGMAX:
   case OP_ONE_HOT: case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
-  case OP_LEN: case OP_GETATTR: case OP_ITER_LEN: case OP_COMP_INIT: case OP_RANGE:
+  case OP_LEN: case OP_ITER_LEN: case OP_COMP_INIT: case OP_RANGE:
     return true;
   default:
     return false;
@@ -879,7 +893,7 @@ bool ad_rule(AD *ad, SpecNode *y, Adj *ga) {
   case OP_MATMUL: ok = rule_matmul(&r); break;
   case OP_LINEAR: ok = rule_linear(&r); break;
   case OP_RESHAPE: case OP_FLATTEN: case OP_SQUEEZE: case OP_EXPAND_DIMS: case OP_BROADCAST_TO:
-  case OP_SWAPAXES: case OP_TENSOR_TRANSPOSE: case OP_TRANSPOSE: case OP_PERMUTE:
+  case OP_SWAPAXES: case OP_TENSOR_TRANSPOSE: case OP_TRANSPOSE: case OP_PERMUTE: case OP_GETATTR:
     ok = rule_layout(&r);
     break;
   case OP_GETITEM: case OP_ITER_GET: case OP_TAKE: case OP_EMBEDDING: ok = rule_gather(&r); break;
