@@ -56,6 +56,8 @@ struct AD {
   HashMap adj;         /* forward node of D -> Adj * */
   HashMap active;      /* nodes of D that depend on a differentiated argument */
   int depth;
+  Span span;           /* of the forward node whose adjoint is being built:
+                          the backward nodes' span */
   const char *why;     /* why this grad cannot be differentiated */
   Span why_span;
 };
@@ -77,7 +79,7 @@ static SpecNode *push_node(AD *ad, SpecNodeKind kind, const AbsValue *type, Span
   x->kind = kind;
   x->graph = ad->D;
   x->type = type;
-  x->span = span;
+  x->span = kind == SPEC_CONST ? span : ad->span;
   x->live = true;
   x->order = kind == SPEC_CONST ? -1 : 0;   /* constants first, as the builder's */
   vec_push(&ad->D->nodes, x);
@@ -458,6 +460,7 @@ static void backward(AD *ad, int ntape) {
     SpecNode *y = ad->D->nodes.items[k];
     if (y->kind != SPEC_PRIM) continue;
     Adj *g = hm_get(&ad->adj, y);
+    ad->span = y->span;
     if (g) ad_rule(ad, y, g);
   }
 }
@@ -551,6 +554,7 @@ static SpecGraph *build_backward(AD *ad, const SpecTarget *t, int count) {
   if (!hm_has(&ad->active, y) && y->kind != SPEC_PARAM)
     return ad_fail(ad, y->span, "the differentiated function's value does not depend on its arguments");
   backward(ad, ntape);
+  ad->span = (Span){0};
   if (ad->why) return NULL;
   SpecNode **gs = fx_array(SpecNode *, n + 1);
   const AbsValue **gt = fx_array(const AbsValue *, n + 1);
@@ -713,6 +717,7 @@ bool spec_autodiff(SpecModule *sm) {
       if (!t) continue;
       ad.why = NULL;
       ad.depth = 0;
+      ad.span = (Span){0};
       intptr_t c = (intptr_t)hm_get(&count, t->graph) + 1;
       SpecGraph *D = build_backward(&ad, t, (int)c);
       SpecNode *callee = x->inputs[0];
