@@ -19,6 +19,12 @@
 
 enum { AD_MAX_DEPTH = 4000 };   /* nested inlined calls (unrolled loops) */
 
+/* Why a switch between functions stops the differentiation: the tape is
+ * straight-line code. */
+#define RUN_TIME_CHOICE                                                      \
+  "a branch or loop decided at run time (only straight-line code, calls, "  \
+  "and the loops and branches the analysis resolved are differentiated)"
+
 /* A function value during inlining: a closure of fn over frame (NULL:
  * outside the inlined code), or the primitive prim, with the partial
  * application's bound arguments first. */
@@ -304,7 +310,7 @@ static Val *call_value(AD *ad, Frame *f, SpecNode *x) {
   for (int i = 0; i < x->ntargets; i++)
     if (fv->fn ? x->targets[i].fn == fv->fn : (!x->targets[i].fn && x->targets[i].prim == fv->prim))
       t = &x->targets[i];
-  if (!t) return ad_fail(ad, x->span, "a call whose function is chosen at run time");
+  if (!t) return ad_fail(ad, x->span, RUN_TIME_CHOICE);
   if (t->kind == ABS_FN_GRAD) return ad_fail(ad, x->span, "a grad of a grad");
   if (!fv->fn) {   /* a primitive (a tensor's method: partial(tensor_transpose, x)) */
     SpecNode **in = fx_array(SpecNode *, n + 1);
@@ -370,8 +376,7 @@ static Val *copy_prim(AD *ad, Frame *f, SpecNode *x) {
     v->fn = fv;
     return v;
   }
-  if (x->type->kind == ABS_FUNC)
-    return ad_fail(ad, x->span, "a function value chosen at run time");
+  if (x->type->kind == ABS_FUNC) return ad_fail(ad, x->span, RUN_TIME_CHOICE);
   SpecNode **in = fx_array(SpecNode *, x->ninputs + 1);
   for (int i = 0; i < x->ninputs; i++)
     if (!(in[i] = lookup_node(ad, f, x->inputs[i]))) return NULL;
