@@ -913,6 +913,10 @@ suite_specialize() {
   out=$TMP/spec.models.out
   TIMEOUT=300 run "$out" "$out" /usr/bin/python3 "$TESTS/specialize_models.py" "$BUILD"
   ok_lines specialize/models "$out"
+  # grad as backward graphs, against float64 finite differences
+  out=$TMP/spec.grad.out
+  TIMEOUT=600 run "$out" "$out" /usr/bin/python3 "$TESTS/specialize_grad.py" "$BUILD"
+  ok_lines specialize/grad "$out"
 }
 
 for suite in $SUITES; do
