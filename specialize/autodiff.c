@@ -553,6 +553,7 @@ static SpecGraph *build_backward(AD *ad, const SpecTarget *t, int count) {
   hm_init_ptr(&ad->active);
   for (int i = 0; i < n; i++) hm_put(&ad->active, D->params.items[idx[i]], (void *)1);
   mark_active(ad, ntape);
+  ad->span = y->span;
   Adj *s = seed(ad, y);
   if (!s) return NULL;
   hm_put(&ad->adj, y, s);

@@ -886,6 +886,9 @@ suite_specialize() {
       else
         compare specialize/backend-records "$root/examples/backend/expected_net.txt" "$out"
       fi
+      # a training step: value_and_grad's backward graph, its adjoint ops walked
+      run "$out" "$TMP/spec.backend.err" "$TMP/backend" "$root/examples/backend/model.py" train_step B=64
+      compare specialize/backend-grad "$root/examples/backend/expected_train.txt" "$out"
       # the back end runs against the shared library, which exports only
       # the fathom_ functions (include/fathom.map; FATHOM_0 is its version)
       local others
