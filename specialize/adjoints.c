@@ -201,8 +201,7 @@ static bool axes_of(const AbsValue *a, int r, int *axes, int *n, bool *all) {
 
 /* g (the adjoint of a reduction of x over axes) with the reduced axes
  * back as size 1 (a no-op when keepdims was true or every axis went). */
-static SpecNode *keep_dims(AD *ad, SpecNode *g, SpecNode *x, const int *axes, int n, bool keep,
-                           bool all) {
+static SpecNode *keep_dims(AD *ad, SpecNode *g, const int *axes, int n, bool keep, bool all) {
   if (keep || all) return g;
   AbsStore *st = ad_store(ad);
   for (int i = 0; i < n; i++) {
@@ -214,7 +213,6 @@ static SpecNode *keep_dims(AD *ad, SpecNode *g, SpecNode *x, const int *axes, in
     SpecNode *in[2] = {g, iconst(ad, axes[i])};
     g = ad_prim(ad, OP_EXPAND_DIMS, "expand_dims", tensor_type(ad, t, r + 1, dims), 2, in, NULL);
   }
-  (void)x;
   return g;
 }
 
@@ -395,7 +393,7 @@ static bool rule_reduce(Rule *r) {
       (keep && keep->kind != ABS_BOOL))
     return ad_fail(ad, y->span, "a reduction over axes that are not constants"), false;
   bool kd = keep && keep->sc.i;
-  SpecNode *gk = keep_dims(ad, g, x, axes, n, kd, all);
+  SpecNode *gk = keep_dims(ad, g, axes, n, kd, all);
   if (y->prim == OP_REDUCE_SUM) {
     give(r, x, spread(ad, gk, x));
     return true;
@@ -408,8 +406,6 @@ static bool rule_reduce(Rule *r) {
   /* var: 2 (x - mean) / (N - ddof) */
   SpecNode *ddof = arg(y, 3, "ddof");
   if (ddof && !cval(ddof)) return false;
-  SpecNode *in[3] = {x, ad_const(ad, abs_tuple(ad_store(ad), 0, NULL)), NULL};
-  (void)in;
   SpecNode *m = reduce_axes(ad, x, axes, n, true);
   m = divide(ad, m, m, cnt);
   SpecNode *den = ddof ? sub(ad, cnt, cnt, ddof) : cnt;

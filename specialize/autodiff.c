@@ -508,7 +508,7 @@ static void prune_graph(SpecGraph *D) {
   D->nodes.len = m;
 }
 
-static SpecGraph *new_graph(AD *ad, const SpecTarget *t, int count) {
+static SpecGraph *new_graph(const SpecTarget *t, int count) {
   SpecGraph *G = t->graph;
   SpecGraph *D = fx_new(SpecGraph);
   D->name = count == 1 ? fx_sprintf("%s.grad", G->name) : fx_sprintf("%s.grad#%d", G->name, count);
@@ -528,7 +528,6 @@ static SpecGraph *new_graph(AD *ad, const SpecTarget *t, int count) {
     vec_push(&D->params, q);
     D->defaults[i] = G->defaults ? G->defaults[i] : NULL;
   }
-  (void)ad;
   return D;
 }
 
@@ -536,13 +535,15 @@ static SpecGraph *new_graph(AD *ad, const SpecTarget *t, int count) {
  * with ad->why set when it cannot. */
 static SpecGraph *build_backward(AD *ad, const SpecTarget *t, int count) {
   SpecGraph *G = t->graph;
-  SpecGraph *D = ad->D = new_graph(ad, t, count);
+  SpecGraph *D = ad->D = new_graph(t, count);
   hm_init_ptr(&ad->consts);
   hm_init_ptr(&ad->inlined);
   hm_init_ptr(&ad->adj);
   Val **args = fx_array(Val *, G->params.len + 1);
   for (int i = 0; i < G->params.len; i++) args[i] = val_node(D->params.items[i]);
-  Val *out = inline_graph(ad, G, G->parent ? NULL : NULL, args, G->params.len ? G->params.items[0]->span : (Span){0});
+  /* G's free variables (its parent's values) are read as they are: the
+   * differentiated arguments are G's parameters */
+  Val *out = inline_graph(ad, G, NULL, args, G->g->span);
   if (!out) return NULL;
   if (!out->node) return ad_fail(ad, (Span){0}, "the differentiated function returns a function");
   SpecNode *y = out->node;
@@ -708,9 +709,21 @@ static void drop_unreached(SpecModule *sm) {
   sm->graphs.len = m;
 }
 
+/* A backward graph made already for the same gradient (the same graph,
+ * argnums and value_and_grad-ness), or NULL: calls of it share it. */
+static SpecGraph *same_grad(const PtrVec *made, const SpecTarget *t) {
+  for (int i = 0; i < made->len; i++) {
+    SpecGraph *D = made->items[i];
+    if (D->grad->graph == t->graph && D->grad->argnums == t->argnums &&
+        D->grad->with_value == t->with_value)
+      return D;
+  }
+  return NULL;
+}
+
 bool spec_autodiff(SpecModule *sm) {
   AD ad = {.sm = sm, .st = sm->st};
-  PtrVec dead = {0};
+  PtrVec dead = {0}, made = {0};
   HashMap count;
   hm_init_ptr(&count);
   int ngraphs = sm->graphs.len;
@@ -725,11 +738,16 @@ bool spec_autodiff(SpecModule *sm) {
       ad.depth = 0;
       ad.span = (Span){0};
       intptr_t c = (intptr_t)hm_get(&count, t->graph) + 1;
-      SpecGraph *D = build_backward(&ad, t, (int)c);
+      SpecGraph *D = same_grad(&made, t);
+      bool fresh = !D;
+      if (fresh) D = build_backward(&ad, t, (int)c);
       SpecNode *callee = x->inputs[0];
       if (D && rewrite_call(&ad, x, D)) {
-        hm_put(&count, t->graph, (void *)c);
-        vec_push(&sm->graphs, D);
+        if (fresh) {
+          hm_put(&count, t->graph, (void *)c);
+          vec_push(&sm->graphs, D);
+          vec_push(&made, D);
+        }
         vec_push(&dead, callee);
         changed = true;
         continue;
