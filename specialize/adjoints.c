@@ -688,6 +688,199 @@ static bool rule_conv(Rule *r) {
   return true;
 }
 
+/* The activations of model code (model_ops.py): elu, leaky_relu, silu,
+ * softplus. */
+static bool rule_activation(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x"), *d;
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
+  switch (y->prim) {
+  case OP_ELU: {   /* x <= 0: alpha (e^x - 1), whose derivative is y + alpha */
+    SpecNode *alpha = arg(y, 1, "alpha");
+    SpecNode *in[3] = {compare(ad, OP_GT, x, fconst(ad, 0.0)), g,
+                       mul(ad, g, g, op2(ad, OP_ADD, y->type, y, alpha ? alpha : fconst(ad, 1.0)))};
+    d = ad_prim(ad, OP_WHERE, "where", g->type, 3, in, NULL);
+    break;
+  }
+  case OP_LEAKY_RELU: {
+    SpecNode *slope = arg(y, 1, "negative_slope");
+    SpecNode *in[3] = {compare(ad, OP_GT, x, fconst(ad, 0.0)), g,
+                       mul(ad, g, g, slope ? slope : fconst(ad, 0.01))};
+    d = ad_prim(ad, OP_WHERE, "where", g->type, 3, in, NULL);
+    break;
+  }
+  case OP_SILU: {   /* s (1 + x (1 - s)), s = sigmoid(x) */
+    SpecNode *sg = op1(ad, OP_SIGMOID, "sigmoid", x->type, x);
+    SpecNode *t = op2(ad, OP_ADD, x->type, fconst(ad, 1.0),
+                      mul(ad, x, x, sub(ad, x, fconst(ad, 1.0), sg)));
+    d = mul(ad, g, g, mul(ad, x, sg, t));
+    break;
+  }
+  case OP_SOFTPLUS: {   /* sigmoid(beta x) */
+    SpecNode *beta = arg(y, 1, "beta");
+    SpecNode *bx = beta ? mul(ad, x, beta, x) : x;
+    d = mul(ad, g, g, op1(ad, OP_SIGMOID, "sigmoid", x->type, bx));
+    break;
+  }
+  default:
+    return false;
+  }
+  give(r, x, d);
+  return true;
+}
+
+/* logsumexp and std: reductions whose adjoint uses the result. */
+static bool rule_reduce_value(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
+  int rank = x->type->tensor.rank, axes[16], n;
+  bool all;
+  SpecNode *axn = arg(y, 1, "axis");
+  const AbsValue *keep = cval(arg(y, 2, "keepdims"));
+  if (rank > 16 || (axn && !cval(axn)) || !axes_of(cval(axn), rank, axes, &n, &all) ||
+      (keep && keep->kind != ABS_BOOL))
+    return false;
+  bool kd = keep && keep->sc.i;
+  SpecNode *gk = keep_dims(ad, g, axes, n, kd, all);
+  SpecNode *yk = keep_dims(ad, y, axes, n, kd, all);
+  if (y->prim == OP_LOGSUMEXP) {   /* softmax of x over the axes */
+    SpecNode *e = op1(ad, OP_EXP, "exp", x->type, sub(ad, x, x, yk));
+    give(r, x, mul(ad, x, gk, e));
+    return true;
+  }
+  /* std: (x - mean) / ((N - ddof) std) */
+  SpecNode *ddof = arg(y, 3, "ddof");
+  if (ddof && !cval(ddof)) return false;
+  SpecNode *cnt = count_of(ad, x, axes, n);
+  SpecNode *m = reduce_axes(ad, x, axes, n, true);
+  m = divide(ad, m, m, cnt);
+  SpecNode *den = mul(ad, cnt, ddof ? sub(ad, cnt, cnt, ddof) : cnt, yk);
+  give(r, x, mul(ad, x, sub(ad, x, x, m), divide(ad, cnt, gk, den)));
+  return true;
+}
+
+/* layer_norm(x, gamma, beta, eps) over the trailing axes gamma has (the
+ * last one when gamma is None or 0-d): the normalised x recomputed. */
+static bool rule_layer_norm(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  SpecNode *gamma = arg(y, 1, "gamma"), *beta = arg(y, 2, "beta"), *eps = arg(y, 3, "eps");
+  if (gamma && cval(gamma) && cval(gamma)->kind == ABS_NONE) gamma = NULL;
+  if (beta && cval(beta) && cval(beta)->kind == ABS_NONE) beta = NULL;
+  if (!x || !is_tensor(x) || (gamma && !is_tensor(gamma)) || (eps && !cval(eps))) return false;
+  int rank = x->type->tensor.rank;
+  int k = gamma && gamma->type->tensor.rank > 0 ? gamma->type->tensor.rank : 1;
+  if (k > rank || k > 16) return false;
+  int axes[16];
+  for (int i = 0; i < k; i++) axes[i] = rank - k + i;
+  SpecNode *cnt = count_of(ad, x, axes, k);
+  SpecNode *mu = reduce_axes(ad, x, axes, k, true);
+  mu = divide(ad, mu, mu, cnt);
+  SpecNode *dev = sub(ad, x, x, mu);
+  SpecNode *v = reduce_axes(ad, mul(ad, x, dev, dev), axes, k, true);
+  v = divide(ad, v, v, cnt);
+  SpecNode *ve = op2(ad, OP_ADD, v->type, v, eps ? eps : fconst(ad, 1e-5));
+  SpecNode *rstd = divide(ad, ve, fconst(ad, 1.0), op1(ad, OP_SQRT, "sqrt", ve->type, ve));
+  SpecNode *xhat = mul(ad, x, dev, rstd);
+  if (gamma && wants(ad, gamma, r->D)) give(r, gamma, ad_unbroadcast(ad, mul(ad, g, g, xhat), gamma));
+  if (beta && wants(ad, beta, r->D)) give(r, beta, ad_unbroadcast(ad, g, beta));
+  if (!wants(ad, x, r->D)) return true;
+  SpecNode *gx = gamma ? mul(ad, g, g, gamma) : g;
+  SpecNode *m1 = reduce_axes(ad, gx, axes, k, true);
+  m1 = divide(ad, m1, m1, cnt);
+  SpecNode *m2 = reduce_axes(ad, mul(ad, x, gx, xhat), axes, k, true);
+  m2 = divide(ad, m2, m2, cnt);
+  SpecNode *inner = sub(ad, x, sub(ad, x, gx, m1), mul(ad, x, xhat, m2));
+  give(r, x, mul(ad, x, rstd, inner));
+  return true;
+}
+
+/* masked_fill(x, mask, value): nothing flows back where the mask is set. */
+static bool rule_masked_fill(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x"), *m = arg(y, 1, "mask");
+  SpecNode *v = arg(y, 2, "value");
+  if (!x || !m || (v && wants(ad, v, r->D))) return false;
+  if (!wants(ad, x, r->D)) return true;
+  SpecNode *in[3] = {g, m, fconst(ad, 0.0)};
+  give(r, x, ad_prim(ad, OP_MASKED_FILL, "masked_fill", x->type, 3, in, NULL));
+  return true;
+}
+
+/* cumsum: each input reaches every later output, so its adjoint is the
+ * reversed running sum, total - cumsum(g) + g. */
+static bool rule_cumsum(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x"), *axn = arg(y, 1, "axis");
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x) || !is_tensor(g) || (axn && !cval(axn))) return false;
+  int64_t ax = 0;
+  bool flat = !axn || cval(axn)->kind == ABS_NONE;
+  if (!flat && !const_int(cval(axn), &ax)) return false;
+  int rank = g->type->tensor.rank;
+  if (ax < 0) ax += rank;
+  if (ax < 0 || ax >= rank) return false;
+  int a = (int)ax;
+  SpecNode *total = reduce_axes(ad, g, &a, 1, true);
+  SpecNode *in[2] = {g, iconst(ad, a)};
+  SpecNode *run = ad_prim(ad, OP_CUMSUM, "cumsum", g->type, 2, in, NULL);
+  SpecNode *d = op2(ad, OP_ADD, g->type, sub(ad, g, total, run), g);
+  if (flat) {
+    SpecNode *rin[2] = {d, shape_of(ad, x)};
+    d = ad_prim(ad, OP_RESHAPE, "reshape", x->type, 2, rin, NULL);
+  }
+  give(r, x, d);
+  return true;
+}
+
+/* concat and stack of a tuple of tensors: each part's slice of g. */
+static bool rule_join(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *seq = arg(y, 0, "tensors"), *axn = arg(y, 1, "axis");
+  if (!seq || seq->type->kind != ABS_TUPLE || (axn && !cval(axn))) return false;
+  if (!wants(ad, seq, r->D)) return true;
+  int64_t ax = 0;
+  if (axn && !const_int(cval(axn), &ax)) return false;
+  const AbsValue *t = seq->type;
+  int n = t->tuple.n, rank = g->type->tensor.rank;
+  Adj *a = fx_new(Adj);
+  a->n = n;
+  a->items = fx_array(Adj *, n + 1);
+  if (y->prim == OP_STACK) {   /* part k is take(g, k, axis) */
+    for (int k = 0; k < n; k++) {
+      SpecNode *in[3] = {g, iconst(ad, k), iconst(ad, ax)};
+      a->items[k] = ad_node_adj(ad, ad_prim(ad, OP_TAKE, "take", t->tuple.items[k], 3, in, NULL));
+    }
+    ad_accumulate(ad, seq, a);
+    return true;
+  }
+  /* concat: split g at the parts' offsets (known sizes only) */
+  if (ax < 0) ax += rank;
+  if (ax < 0 || ax >= rank || n > 64) return false;
+  AbsStore *st = ad_store(ad);
+  const AbsValue *cuts[64];
+  int64_t off = 0;
+  for (int k = 0; k + 1 < n; k++) {
+    int64_t size;
+    if (t->tuple.items[k]->kind != ABS_TENSOR ||
+        !dim_is_const(t->tuple.items[k]->tensor.dims[ax], &size))
+      return ad_fail(ad, y->span, "concat of parts whose sizes are symbolic"), false;
+    off += size;
+    cuts[k] = abs_int(st, off);
+  }
+  SpecNode *in[3] = {g, ad_const(ad, abs_tuple(st, n - 1, cuts)), iconst(ad, ax)};
+  SpecNode *parts = ad_prim(ad, OP_SPLIT, "split", t, 3, in, NULL);
+  for (int k = 0; k < n; k++) {
+    SpecNode *gin[2] = {parts, iconst(ad, k)};
+    a->items[k] = ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, t->tuple.items[k], 2, gin, NULL));
+  }
+  ad_accumulate(ad, seq, a);
+  return true;
+}
+
 /* clip(x, lo, hi): the adjoint passes where x lies inside [lo, hi]. */
 static bool rule_clip(Rule *r) {
   AD *ad = r->ad;
@@ -814,7 +1007,7 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
     if (g->node) return false;
     for (int j = 0; j < y->ninputs && j < g->n; j++) ad_accumulate(ad, y->inputs[j], g->items[j]);
     return true;
-  case OP_SPLIT: {
+  case OP_SPLIT: case OP_CHUNK: {
     SpecNode *x = y->inputs[0];
     if (!wants(ad, x, r->D)) return true;
     int n = y->type->tuple.n;
@@ -895,6 +1088,12 @@ bool ad_rule(AD *ad, SpecNode *y, Adj *ga) {
   case OP_GETITEM: case OP_ITER_GET: case OP_TAKE: case OP_EMBEDDING: ok = rule_gather(&r); break;
   case OP_CONV2D: case OP_MAX_POOL2D: case OP_AVG_POOL2D: ok = rule_conv(&r); break;
   case OP_CLIP: ok = rule_clip(&r); break;
+  case OP_ELU: case OP_LEAKY_RELU: case OP_SILU: case OP_SOFTPLUS: ok = rule_activation(&r); break;
+  case OP_LOGSUMEXP: case OP_STD: ok = rule_reduce_value(&r); break;
+  case OP_LAYER_NORM: ok = rule_layer_norm(&r); break;
+  case OP_MASKED_FILL: ok = rule_masked_fill(&r); break;
+  case OP_CUMSUM: ok = rule_cumsum(&r); break;
+  case OP_CONCAT: case OP_STACK: ok = rule_join(&r); break;
   case OP_CAST: case OP_FLOAT: ok = rule_convert(&r); break;
   case OP_DROPOUT: ok = rule_dropout(&r); break;
   default: ok = rule_unary(&r); break;
