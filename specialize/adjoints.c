@@ -113,8 +113,9 @@ SpecNode *ad_unbroadcast(AD *ad, SpecNode *g, SpecNode *x) {
   const AbsValue *xt = x->type, *gt = g->type;
   if (xt->kind == ABS_FLOAT) {
     if (gt->kind == ABS_FLOAT) return g;
+    if (!is_tensor(g) || gt->tensor.rank > 8)
+      return ad_fail(ad, x->span, "a float broadcast from a tensor of rank above 8");
     SpecNode *s = reduce_axes(ad, g, (int[]){0, 1, 2, 3, 4, 5, 6, 7}, gt->tensor.rank, false);
-    if (gt->tensor.rank > 8) return ad_fail(ad, x->span, "a broadcast of rank above 8");
     return op1(ad, OP_FLOAT, NULL, abs_float_any(ad_store(ad)), s);
   }
   if (!is_tensor(x) || !is_tensor(g))
@@ -293,7 +294,7 @@ static bool rule_select(Rule *r) {
   } else {
     a = arg(y, 0, NULL);
     b = arg(y, 1, NULL);
-    if (!a || !b) return false;
+    if (!a || !b || !is_tensor(g)) return false;
     const AbsValue *bt = abs_tensor(ad_store(ad), DT_BOOL, g->type->tensor.rank,
                                     g->type->tensor.dims);
     cond = op2(ad, y->prim == OP_MAXIMUM ? OP_GE : OP_LE, bt, a, b);
@@ -420,6 +421,7 @@ static bool rule_softmax(Rule *r) {
   AD *ad = r->ad;
   SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
   if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
   SpecNode *axn = arg(y, 1, "axis");
   int64_t ax = -1;
   if (axn && !const_int(cval(axn), &ax)) return false;
@@ -483,7 +485,8 @@ static SpecNode *mul_to(AD *ad, SpecNode *a, SpecNode *b, const AbsValue *t) {
 /* v summed over every axis but `keep` (counted from the end: -1, -2). */
 static SpecNode *sum_but(AD *ad, SpecNode *v, int keep) {
   int r = v->type->tensor.rank, axes[64], n = 0;
-  for (int i = 0; i < r && n < 64; i++)
+  if (r > 64) return ad_fail(ad, v->span, "a matmul of rank above 64");
+  for (int i = 0; i < r; i++)
     if (i != r + keep) axes[n++] = i;
   return reduce_axes(ad, v, axes, n, false);
 }
@@ -505,7 +508,9 @@ static bool rule_matvec(Rule *r, SpecNode *a, SpecNode *b) {
     const AbsValue *full = broadcast_type(ad, gc->type, b->type);
     if (!full) return false;
     if (wa) give(r, a, ad_unbroadcast(ad, mul_to(ad, gc, b, full), a));
-    if (wb) give(r, b, sum_but(ad, mul_to(ad, a, gc, broadcast_type(ad, a->type, gc->type)), -1));
+    const AbsValue *ag = broadcast_type(ad, a->type, gc->type);
+    if (!ag) return false;
+    if (wb) give(r, b, sum_but(ad, mul_to(ad, a, gc, ag), -1));
     return true;
   }
   /* (K,) @ (..., K, N) -> (..., N) */
@@ -544,7 +549,7 @@ static bool rule_matmul(Rule *r) {
 static bool rule_linear(Rule *r) {
   AD *ad = r->ad;
   SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x"), *w = arg(y, 1, "w"), *b = arg(y, 2, "b");
-  if (!x || !w || !is_tensor(x) || !is_tensor(w) || w->type->tensor.rank != 2 ||
+  if (!x || !w || !is_tensor(x) || !is_tensor(w) || !is_tensor(g) || w->type->tensor.rank != 2 ||
       x->type->tensor.rank < 2)
     return ad_fail(ad, y->span, "linear of a 1-d input"), false;
   const AbsValue *wt = w->type;
@@ -886,6 +891,7 @@ static bool rule_clip(Rule *r) {
   AD *ad = r->ad;
   SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
   if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
   SpecNode *lo = arg(y, 1, "lo"), *hi = arg(y, 2, "hi");
   if (!lo) lo = arg(y, 99, "min");
   if (!hi) hi = arg(y, 99, "max");
