@@ -61,8 +61,14 @@ def _conv_geometry(x, w, stride, padding):
     return sh, sw, ph, pw, kh, kw
 
 
-def conv2d_grad_input(g, x, w, stride=1, padding=0, bias=None):
+def _plain(dilation, groups):
+    if _pair(dilation, "dilation") != (1, 1) or groups != 1:
+        raise ValueError("conv2d adjoints: dilation and groups must be 1")
+
+
+def conv2d_grad_input(g, x, w, stride=1, padding=0, bias=None, dilation=1, groups=1):
     """The adjoint of conv2d's input x: each kernel tap's share of g."""
+    _plain(dilation, groups)
     x, w = _t(x), _t(w)
     sh, sw, ph, pw, kh, kw = _conv_geometry(x, w, stride, padding)
     gv = np.asarray(plain(g), np.float64)
@@ -77,8 +83,9 @@ def conv2d_grad_input(g, x, w, stride=1, padding=0, bias=None):
     return _out(z[:, :, ph:ph + h, pw:pw + wd], x)
 
 
-def conv2d_grad_weight(g, x, w, stride=1, padding=0, bias=None):
+def conv2d_grad_weight(g, x, w, stride=1, padding=0, bias=None, dilation=1, groups=1):
     """The adjoint of conv2d's weight w: g correlated with the input."""
+    _plain(dilation, groups)
     x, w = _t(x), _t(w)
     sh, sw, ph, pw, kh, kw = _conv_geometry(x, w, stride, padding)
     gv = np.asarray(plain(g), np.float64)
