@@ -953,6 +953,7 @@ SpecModule *spec_module(Analysis *a, const char **error, Span *span) {
       S->parent = NULL;
   }
   number_nodes(sm);
+  if (spec_autodiff(sm)) number_nodes(sm);   /* the backward graphs' nodes too */
   while (spread_runs(sm)) {}
   spec_collect_records(sm);
   return sm;

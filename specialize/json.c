@@ -219,6 +219,13 @@ static void jgraph(Json *j, const SpecGraph *S) {
   sb_puts(b, ",\n      \"return\": ");
   if (S->output) sb_printf(b, "%u", S->output->id);
   else sb_puts(b, "null");
+  if (S->grad) {   /* a backward graph: which gradient it computes */
+    sb_puts(b, ",\n      \"grad\": {\"function\": ");
+    jstr(b, S->grad->fn->name);
+    key(b, "argnums");
+    jliteral(b, S->grad->argnums);
+    sb_printf(b, ", \"with_value\": %s}", S->grad->with_value ? "true" : "false");
+  }
   sb_puts(b, "\n    }");
 }
 
@@ -269,5 +276,17 @@ void spec_emit_json(StrBuf *out, SpecModule *sm) {
     sb_puts(out, i ? ",\n" : "\n");
     jgraph(&j, sm->graphs.items[i]);
   }
-  sb_puts(out, "\n  ]\n}\n");
+  sb_puts(out, "\n  ]");
+  if (sm->notes.len) {   /* what the specializer kept as it was, and why */
+    sb_puts(out, ",\n  \"notes\": [");
+    for (int i = 0; i < sm->notes.len; i++) {
+      sb_puts(out, i ? ",\n    {\"span\": " : "\n    {\"span\": ");
+      jspan(out, sm->notes.items[i].span);
+      key(out, "message");
+      jstr(out, sm->notes.items[i].msg);
+      sb_putc(out, '}');
+    }
+    sb_puts(out, "\n  ]");
+  }
+  sb_puts(out, "\n}\n");
 }

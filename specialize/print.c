@@ -187,6 +187,10 @@ static void print_graph(Printer *P, const SpecGraph *S) {
 void spec_print(StrBuf *out, SpecModule *sm) {
   Printer P = {out, {0}};
   hm_init_ptr(&P.types);
+  for (int i = 0; i < sm->notes.len; i++)   /* what was kept as it was, and why */
+    sb_printf(out, "; note: %u:%u: %s\n", sm->notes.items[i].span.line + 1,
+              sm->notes.items[i].span.col + 1, sm->notes.items[i].msg);
+  if (sm->notes.len) sb_putc(out, '\n');
   for (int i = 0; i < sm->graphs.len; i++) {
     if (i) sb_putc(out, '\n');
     print_graph(&P, sm->graphs.items[i]);

@@ -96,9 +96,18 @@ struct SpecGraph {
   SpecNode *output;
   const AbsValue *result;   /* the type it returns (bottom: never returns) */
   bool built;
+  const SpecTarget *grad;   /* a backward graph (autodiff.c): the grad it
+                               computes (its target's fn, argnums, with_value) */
   struct GraphMemo *memo;   /* the specializer's */
   FxArena *arena;           /* the specializer's */
 };
+
+/* Something the specializer could not do and kept as it was (a grad
+ * it could not differentiate): said at span. */
+typedef struct SpecNote {
+  Span span;
+  const char *msg;
+} SpecNote;
 
 typedef struct SpecModule {
   AbsStore *st;
@@ -109,6 +118,7 @@ typedef struct SpecModule {
   VEC(const AbsValue *) records; /* the record (instance) types the graphs
                                hold, nested ones first (records.c) */
   uint32_t nnodes;
+  VEC(SpecNote) notes;      /* in the order they were found */
 } SpecModule;
 
 /* Specialize the analysis from its entry contexts (the --entry function,
@@ -118,6 +128,13 @@ typedef struct SpecModule {
  * a span with no file) when the program cannot be specialized: an entry
  * argument without a type, or a value the analysis could not pin down. */
 SpecModule *spec_module(Analysis *a, const char **error, Span *span);
+
+/* autodiff.c: replace each grad / value_and_grad application by a direct
+ * call of a backward graph (docs/ir-json.md, "Gradients"); one that
+ * cannot be differentiated stays, with a note in sm->notes.  Run by
+ * spec_module on numbered (sorted) graphs; true when it changed the
+ * module (the nodes need numbering again). */
+bool spec_autodiff(SpecModule *sm);
 
 /* The resolved name of primitive op applied to values of these types:
  * "scalar_add", "tensor_add", "tuple_add", "str_add", "list_getitem",

@@ -900,6 +900,9 @@ suite_specialize() {
       else
         compare specialize/backend-records "$root/examples/backend/expected_net.txt" "$out"
       fi
+      # a training step: value_and_grad's backward graph, its adjoint ops walked
+      run "$out" "$TMP/spec.backend.err" "$TMP/backend" "$root/examples/backend/model.py" train_step B=64
+      compare specialize/backend-grad "$root/examples/backend/expected_train.txt" "$out"
       # the back end runs against the shared library, which exports only
       # the fathom_ functions (include/fathom.map; FATHOM_0 is its version)
       local others
@@ -964,6 +967,10 @@ suite_specialize() {
   out=$TMP/spec.models.out
   TIMEOUT=300 run "$out" "$out" /usr/bin/python3 "$TESTS/specialize_models.py" "$BUILD"
   ok_lines specialize/models "$out"
+  # grad as backward graphs, against float64 finite differences
+  out=$TMP/spec.grad.out
+  TIMEOUT=600 run "$out" "$out" /usr/bin/python3 "$TESTS/specialize_grad.py" "$BUILD"
+  ok_lines specialize/grad "$out"
 }
 
 for suite in $SUITES; do

@@ -15,7 +15,10 @@ the document is checked against docs/ir.schema.json (python3-jsonschema).  The
 results must be equal: the same type and value for scalars (floats by
 repr), the same length item by item for tuples and lists, and for tensors
 the same dtype, exactly the same shape and values within a tolerance.
-Inputs on which CPython raises are skipped, and so are inputs on which
+Where a grad became a backward graph (a graph with a `grad` key), CPython
+runs with grad and value_and_grad returning the executor's gradients (see
+tests/specialize_grad.py, which checks them against float64 finite
+differences).  Inputs on which CPython raises are skipped, and so are inputs on which
 the executor (an interpreter some 50x slower than CPython) needs more than
 CALL_TIMEOUT seconds, unless it does on every input; the executor raising
 where CPython does not, or a node computing a value outside its declared
@@ -366,6 +369,11 @@ class Runner:
         pre = () if self_arg is None else (self_arg,)
         n = INPUTS if anns else 1
         ran, slow, c_inputs = 0, 0, []
+        # with backward graphs, CPython gets the executor's gradients
+        # (specialize_grad.py checks those against float64 finite differences)
+        backward = self_arg is None and any("grad" in g for g in doc["graphs"])
+        if backward:
+            import specialize_grad as SG  # noqa: PLC0415 - it imports this module
         for k in range(n * 8):
             if ran >= n:
                 break
@@ -376,6 +384,21 @@ class Runner:
                 self.say(f"nospec {what}: inputs: {e}")
                 self.nospec.append(f"{what}: no input generator ({e})")
                 return
+            if backward:   # grad became backward graphs: specialize_grad.py checks them
+                try:
+                    want, got = with_timeout(SG.replayed, path, fn.name, doc, args)
+                except (SG.Skip, Timeout):
+                    continue
+                except Exception as e:  # noqa: BLE001
+                    self.fail(what, "the executor failed where CPython did not",
+                              f"inputs: {show(args)}\nexecutor: {type(e).__name__}: {e}")
+                    return
+                if not same(want, got):
+                    self.fail(what, "executor and CPython differ",
+                              f"inputs: {show(args)}\nCPython:  {show(want)}\nexecutor: {show(got)}")
+                    return
+                ran += 1
+                continue
             try:
                 want = with_timeout(pyfn, *args)
             except Exception:  # noqa: BLE001 - CPython raised: skip the input

@@ -31,6 +31,7 @@ import threading
 import numpy as np
 
 import fathom as F
+from . import adjoint_ops as _adjoint_ops
 from . import ops as _ops
 from .tensor import dtype_of, is_tensor
 
@@ -376,6 +377,7 @@ for _name in ("Exception", "ValueError", "TypeError", "AssertionError", "Runtime
               "IndexError", "KeyError", "ZeroDivisionError", "NotImplementedError"):
     PRIMS[_name] = _exc(getattr(__builtins__, _name) if hasattr(__builtins__, _name)
                         else __builtins__[_name])
+PRIMS.update(_adjoint_ops.PRIMS)   # the backward graphs' own ops (docs/ir-json.md)
 for _name in F.__all__:
     if _name not in PRIMS and callable(getattr(F, _name)):
         PRIMS[_name] = getattr(F, _name)

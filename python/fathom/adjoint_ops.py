@@ -1,0 +1,143 @@
+"""adjoint_ops.py: the ops of fathom's backward graphs that the DSL cannot
+spell with its own ops (specialize/adjoints.c, anf/ops.def).
+
+Each takes the adjoint g of a forward op's result, then the forward op's
+own arguments, and returns the adjoint of one input: an array of that
+input's shape and dtype.  They are not part of the DSL (user code cannot
+name them); the reference executor (run_graph.py) runs them.  Sums are
+done in float64 and rounded once to the input's dtype.
+"""
+import numpy as np
+
+from .model_ops import _pair
+from .ops import _norm_axis, _t
+from .tensor import dtype_of, is_tensor, plain, wrap
+
+
+def _out(a, like):
+    dt = dtype_of(like)
+    return wrap(a.astype(dt.np), dt)
+
+
+def _index(idx):
+    """An index with tensors as plain arrays (numpy's own indexing)."""
+    if isinstance(idx, tuple):
+        return tuple(_index(i) for i in idx)
+    return plain(idx) if is_tensor(idx) else idx
+
+
+def index_grad(g, x, idx):
+    """Zeros like x with g added at x[idx] (repeated positions add up)."""
+    x = _t(x)
+    z = np.zeros(x.shape, np.float64)
+    gv = np.asarray(plain(g), np.float64)
+    i = _index(idx)
+    has_none = isinstance(i, tuple) and any(k is None for k in i) or i is None
+    if has_none:   # ufunc.at takes no newaxis: the view a basic index gives
+        view = z[i]
+        view += gv
+    else:
+        np.add.at(z, i, gv)
+    return _out(z, x)
+
+
+def take_grad(g, x, ids, axis=0):
+    """Zeros like x with g's slices added at take(x, ids, axis)'s positions."""
+    x = _t(x)
+    ax = _norm_axis(axis, x.ndim)
+    ids = np.asarray(plain(ids) if is_tensor(ids) else ids, np.int64)
+    z = np.zeros(x.shape, np.float64)
+    gv = np.asarray(plain(g), np.float64)
+    k = ids.ndim
+    gv = np.moveaxis(gv, list(range(ax, ax + k)), list(range(k)))
+    np.add.at(np.moveaxis(z, ax, 0), ids, gv)
+    return _out(z, x)
+
+
+def _conv_geometry(x, w, stride, padding):
+    sh, sw = _pair(stride, "stride")
+    ph, pw = _pair(padding, "padding")
+    kh, kw = w.shape[2], w.shape[3]
+    return sh, sw, ph, pw, kh, kw
+
+
+def _plain(dilation, groups):
+    if _pair(dilation, "dilation") != (1, 1) or groups != 1:
+        raise ValueError("conv2d adjoints: dilation and groups must be 1")
+
+
+def conv2d_grad_input(g, x, w, stride=1, padding=0, bias=None, dilation=1, groups=1):
+    """The adjoint of conv2d's input x: each kernel tap's share of g."""
+    _plain(dilation, groups)
+    x, w = _t(x), _t(w)
+    sh, sw, ph, pw, kh, kw = _conv_geometry(x, w, stride, padding)
+    gv = np.asarray(plain(g), np.float64)
+    wv = np.asarray(plain(w), np.float64)
+    n, c, h, wd = x.shape
+    oh, ow = gv.shape[2], gv.shape[3]
+    z = np.zeros((n, c, h + 2 * ph, wd + 2 * pw), np.float64)
+    for i in range(kh):
+        for j in range(kw):
+            z[:, :, i:i + sh * oh:sh, j:j + sw * ow:sw] += np.einsum("nohw,oc->nchw", gv,
+                                                                     wv[:, :, i, j])
+    return _out(z[:, :, ph:ph + h, pw:pw + wd], x)
+
+
+def conv2d_grad_weight(g, x, w, stride=1, padding=0, bias=None, dilation=1, groups=1):
+    """The adjoint of conv2d's weight w: g correlated with the input."""
+    _plain(dilation, groups)
+    x, w = _t(x), _t(w)
+    sh, sw, ph, pw, kh, kw = _conv_geometry(x, w, stride, padding)
+    gv = np.asarray(plain(g), np.float64)
+    a = np.pad(np.asarray(plain(x), np.float64), ((0, 0), (0, 0), (ph, ph), (pw, pw)))
+    oh, ow = gv.shape[2], gv.shape[3]
+    z = np.zeros(w.shape, np.float64)
+    for i in range(kh):
+        for j in range(kw):
+            z[:, :, i, j] = np.einsum("nohw,nchw->oc", gv, a[:, :, i:i + sh * oh:sh,
+                                                              j:j + sw * ow:sw])
+    return _out(z, w)
+
+
+def _pool_geometry(kernel, stride, padding):
+    kh, kw = _pair(kernel, "kernel")
+    sh, sw = (kh, kw) if stride is None else _pair(stride, "stride")
+    ph, pw = _pair(padding, "padding")
+    return kh, kw, sh, sw, ph, pw
+
+
+def max_pool2d_grad(g, x, kernel, stride=None, padding=0):
+    """g routed to the first maximum of each window (as argmax picks it)."""
+    x = _t(x)
+    kh, kw, sh, sw, ph, pw = _pool_geometry(kernel, stride, padding)
+    a = np.asarray(plain(x), np.float64)
+    widths = [(0, 0)] * (a.ndim - 2) + [(ph, ph), (pw, pw)]
+    a = np.pad(a, widths, constant_values=-np.inf)
+    win = np.lib.stride_tricks.sliding_window_view(a, (kh, kw), axis=(-2, -1))[..., ::sh, ::sw, :, :]
+    am = win.reshape(win.shape[:-2] + (kh * kw,)).argmax(axis=-1)
+    gv = np.asarray(plain(g), np.float64)
+    oh, ow = gv.shape[-2], gv.shape[-1]
+    z = np.zeros(a.shape, np.float64)
+    for i in range(kh):
+        for j in range(kw):
+            z[..., i:i + sh * oh:sh, j:j + sw * ow:sw] += np.where(am == i * kw + j, gv, 0.0)
+    h, wd = x.shape[-2], x.shape[-1]
+    return _out(z[..., ph:ph + h, pw:pw + wd], x)
+
+
+def avg_pool2d_grad(g, x, kernel, stride=None, padding=0):
+    """g spread evenly over each window (padding counts, as avg_pool2d)."""
+    x = _t(x)
+    kh, kw, sh, sw, ph, pw = _pool_geometry(kernel, stride, padding)
+    gv = np.asarray(plain(g), np.float64) / (kh * kw)
+    oh, ow = gv.shape[-2], gv.shape[-1]
+    h, wd = x.shape[-2], x.shape[-1]
+    z = np.zeros(x.shape[:-2] + (h + 2 * ph, wd + 2 * pw), np.float64)
+    for i in range(kh):
+        for j in range(kw):
+            z[..., i:i + sh * oh:sh, j:j + sw * ow:sw] += gv
+    return _out(z[..., ph:ph + h, pw:pw + wd], x)
+
+
+PRIMS = {f.__name__: f for f in (index_grad, take_grad, conv2d_grad_input, conv2d_grad_weight,
+                                 max_pool2d_grad, avg_pool2d_grad)}

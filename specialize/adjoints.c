@@ -1,0 +1,1120 @@
+/* adjoints.c: the adjoint rule of each differentiable primitive
+ * (autodiff.h).  A rule reads the forward node y (its inputs are nodes of
+ * the backward graph) and its adjoint g, builds the nodes of each
+ * input's adjoint and accumulates them.  Where an op broadcasts its
+ * operands, the adjoint is summed back to the operand's shape
+ * (ad_unbroadcast).  Most rules are made of the DSL's own ops; the few
+ * that are not expressible that way have an op of their own (anf/ops.def:
+ * index_grad, take_grad, conv2d_grad_input, conv2d_grad_weight,
+ * max_pool2d_grad, avg_pool2d_grad), which the reference runtime
+ * implements in python/fathom/adjoint_ops.py. */
+#include <string.h>
+
+#include "autodiff.h"
+
+/* ------------------------------------------------------------ arguments */
+
+/* Input `pos` (counting positional inputs) or the keyword `name`. */
+static SpecNode *arg(const SpecNode *y, int pos, const char *name) {
+  int k = 0;
+  for (int i = 0; i < y->ninputs; i++) {
+    if (y->kwnames && y->kwnames[i]) {
+      if (name && !strcmp(y->kwnames[i], name)) return y->inputs[i];
+      continue;
+    }
+    if (k++ == pos) return y->inputs[i];
+  }
+  return NULL;
+}
+
+/* The constant value of an argument node, or NULL. */
+static const AbsValue *cval(const SpecNode *x) {
+  return x && x->kind == SPEC_CONST ? x->type : NULL;
+}
+
+static bool const_int(const AbsValue *v, int64_t *out) {
+  if (!v || v->kind != ABS_INT || !v->sc.known) return false;
+  *out = v->sc.i;
+  return true;
+}
+
+/* Does x take an adjoint here (a non-constant differentiable node of the
+ * backward graph)? */
+static bool wants(AD *ad, const SpecNode *x, const SpecGraph *D) {
+  (void)D;
+  return ad_active(ad, x);
+}
+
+/* ------------------------------------------------------------ builders */
+
+static const AbsValue *like(AD *ad, const SpecNode *x) {
+  return x->type->kind == ABS_FLOAT ? abs_float_any(ad_store(ad)) : x->type;
+}
+
+static SpecNode *op1(AD *ad, AnfOp op, const char *name, const AbsValue *t, SpecNode *a) {
+  return ad_prim(ad, op, name, t, 1, &a, NULL);
+}
+
+static SpecNode *op2(AD *ad, AnfOp op, const AbsValue *t, SpecNode *a, SpecNode *b) {
+  SpecNode *in[2] = {a, b};
+  return ad_prim(ad, op, NULL, t, 2, in, NULL);
+}
+
+static SpecNode *fconst(AD *ad, double v) { return ad_const(ad, abs_float(ad_store(ad), v)); }
+static SpecNode *iconst(AD *ad, int64_t v) { return ad_const(ad, abs_int(ad_store(ad), v)); }
+
+static SpecNode *neg(AD *ad, SpecNode *g) { return op1(ad, OP_NEG, NULL, like(ad, g), g); }
+/* a * b, a / b, a - b shaped like `shape` (the broadcast of both) */
+static SpecNode *mul(AD *ad, SpecNode *shape, SpecNode *a, SpecNode *b) {
+  return op2(ad, OP_MUL, like(ad, shape), a, b);
+}
+static SpecNode *divide(AD *ad, SpecNode *shape, SpecNode *a, SpecNode *b) {
+  return op2(ad, OP_TRUEDIV, like(ad, shape), a, b);
+}
+static SpecNode *sub(AD *ad, SpecNode *shape, SpecNode *a, SpecNode *b) {
+  return op2(ad, OP_SUB, like(ad, shape), a, b);
+}
+static SpecNode *zeros_like(AD *ad, SpecNode *x) {
+  return op1(ad, OP_ZEROS_LIKE, "zeros_like", x->type, x);
+}
+
+/* A tensor type with x's dtype and the given dims. */
+static const AbsValue *tensor_type(AD *ad, const AbsValue *x, int rank, const AbsDim **dims) {
+  return abs_tensor(ad_store(ad), x->tensor.dtype, rank, dims);
+}
+
+static bool is_tensor(const SpecNode *x) {
+  return x->type->kind == ABS_TENSOR && x->type->tensor.rank >= 0;
+}
+
+/* reduce_sum(g, axis=axes, keepdims=keep) over the listed axes. */
+static SpecNode *reduce_axes(AD *ad, SpecNode *g, const int *axes, int n, bool keep) {
+  AbsStore *st = ad_store(ad);
+  const AbsValue *t = g->type;
+  int r = t->tensor.rank;
+  const AbsDim **dims = fx_array(const AbsDim *, r + 1);
+  const AbsValue **ax = fx_array(const AbsValue *, n + 1);
+  bool *red = fx_array(bool, r + 1);
+  for (int i = 0; i < n; i++) {
+    red[axes[i]] = true;
+    ax[i] = abs_int(st, axes[i]);
+  }
+  int m = 0;
+  for (int i = 0; i < r; i++) {
+    if (!red[i]) dims[m++] = t->tensor.dims[i];
+    else if (keep) dims[m++] = dim_const(st, 1);
+  }
+  SpecNode *in[3] = {g, ad_const(ad, abs_tuple(st, n, ax)), ad_const(ad, abs_bool(st, keep))};
+  const char *kw[3] = {NULL, "axis", "keepdims"};
+  return ad_prim(ad, OP_REDUCE_SUM, "reduce_sum", tensor_type(ad, t, m, dims), 3, in, kw);
+}
+
+SpecNode *ad_unbroadcast(AD *ad, SpecNode *g, SpecNode *x) {
+  const AbsValue *xt = x->type, *gt = g->type;
+  if (xt->kind == ABS_FLOAT) {
+    if (gt->kind == ABS_FLOAT) return g;
+    if (!is_tensor(g) || gt->tensor.rank > 8)
+      return ad_fail(ad, x->span, "a float broadcast from a tensor of rank above 8");
+    SpecNode *s = reduce_axes(ad, g, (int[]){0, 1, 2, 3, 4, 5, 6, 7}, gt->tensor.rank, false);
+    return op1(ad, OP_FLOAT, NULL, abs_float_any(ad_store(ad)), s);
+  }
+  if (!is_tensor(x) || !is_tensor(g))
+    return ad_fail(ad, x->span, "an operand of unknown rank");
+  if (xt == gt) return g;
+  int gr = gt->tensor.rank, xr = xt->tensor.rank, lead = gr - xr;
+  if (lead < 0) return ad_fail(ad, x->span, "an adjoint of lower rank than its operand");
+  int *axes = fx_array(int, gr + 1), n = 0;
+  for (int i = 0; i < xr; i++) {
+    const AbsDim *xd = xt->tensor.dims[i], *gd = gt->tensor.dims[lead + i];
+    int64_t v;
+    if (xd == gd) continue;
+    if (dim_is_const(xd, &v) && v == 1) axes[n++] = lead + i;
+    else if (xd->kind == DIM_ANY || gd->kind == DIM_ANY)
+      return ad_fail(ad, x->span, "a broadcast over a dim the analysis does not know");
+  }
+  if (n) g = reduce_axes(ad, g, axes, n, true);
+  if (lead) {
+    for (int i = 0; i < lead; i++) axes[i] = i;
+    g = reduce_axes(ad, g, axes, lead, false);
+  }
+  if (g->type != xt) {   /* the same shape spelled by another dim expression */
+    SpecNode *in[2] = {g, zeros_like(ad, x)};
+    g = ad_prim(ad, OP_ADD, NULL, xt, 2, in, NULL);
+  }
+  return g;
+}
+
+/* ------------------------------------------------------------ shapes */
+
+/* The broadcast of two tensor types' shapes (dtype of a), or NULL when a
+ * pair of dims is not known to agree. */
+static const AbsValue *broadcast_type(AD *ad, const AbsValue *a, const AbsValue *b) {
+  int ra = a->tensor.rank, rb = b->tensor.rank, r = ra > rb ? ra : rb;
+  const AbsDim **dims = fx_array(const AbsDim *, r + 1);
+  for (int i = 0; i < r; i++) {
+    const AbsDim *x = i - (r - ra) >= 0 ? a->tensor.dims[i - (r - ra)] : NULL;
+    const AbsDim *y = i - (r - rb) >= 0 ? b->tensor.dims[i - (r - rb)] : NULL;
+    int64_t v;
+    if (!x || (dim_is_const(x, &v) && v == 1)) dims[i] = y ? y : x;
+    else if (!y || (dim_is_const(y, &v) && v == 1) || x == y) dims[i] = x;
+    else return NULL;
+  }
+  return tensor_type(ad, a, r, dims);
+}
+
+/* x.shape as a node: a constant when every dim is known. */
+static SpecNode *shape_of(AD *ad, SpecNode *x) {
+  AbsStore *st = ad_store(ad);
+  int r = x->type->tensor.rank;
+  const AbsValue **items = fx_array(const AbsValue *, r + 1);
+  for (int i = 0; i < r; i++) items[i] = abs_int_dim(st, x->type->tensor.dims[i]);
+  const AbsValue *t = abs_tuple(st, r, items);
+  if (abs_is_const(t)) return ad_const(ad, t);
+  SpecNode *in[2] = {x, ad_const(ad, abs_str(st, "shape", 5))};
+  return ad_prim(ad, OP_GETATTR, "getattr", t, 2, in, NULL);
+}
+
+/* Normalised axis list of a reduction's `axis` argument over rank r;
+ * *all when it is None (or absent).  false when not a known int/tuple. */
+static bool axes_of(const AbsValue *a, int r, int *axes, int *n, bool *all) {
+  *all = !a || a->kind == ABS_NONE;
+  *n = 0;
+  if (*all) {
+    for (int i = 0; i < r; i++) axes[(*n)++] = i;
+    return true;
+  }
+  const AbsValue *one[1] = {a};
+  const AbsValue *const *items = a->kind == ABS_TUPLE ? a->tuple.items : one;
+  int m = a->kind == ABS_TUPLE ? a->tuple.n : 1;
+  for (int i = 0; i < m; i++) {
+    int64_t v;
+    if (!const_int(items[i], &v) || v < -r || v >= r) return false;
+    axes[(*n)++] = (int)(v < 0 ? v + r : v);
+  }
+  for (int i = 1; i < *n; i++)   /* ascending, for expand_dims one by one */
+    for (int j = i; j > 0 && axes[j - 1] > axes[j]; j--) {
+      int s = axes[j];
+      axes[j] = axes[j - 1];
+      axes[j - 1] = s;
+    }
+  return true;
+}
+
+/* g (the adjoint of a reduction of x over axes) with the reduced axes
+ * back as size 1 (a no-op when keepdims was true or every axis went). */
+static SpecNode *keep_dims(AD *ad, SpecNode *g, const int *axes, int n, bool keep, bool all) {
+  if (keep || all) return g;
+  AbsStore *st = ad_store(ad);
+  for (int i = 0; i < n; i++) {
+    const AbsValue *t = g->type;
+    int r = t->tensor.rank;
+    const AbsDim **dims = fx_array(const AbsDim *, r + 2);
+    for (int k = 0, m = 0; k <= r; k++)
+      dims[k] = k == axes[i] ? dim_const(st, 1) : t->tensor.dims[m++];
+    SpecNode *in[2] = {g, iconst(ad, axes[i])};
+    g = ad_prim(ad, OP_EXPAND_DIMS, "expand_dims", tensor_type(ad, t, r + 1, dims), 2, in, NULL);
+  }
+  return g;
+}
+
+/* g broadcast to x's shape (g + zeros_like(x)). */
+static SpecNode *spread(AD *ad, SpecNode *g, SpecNode *x) {
+  if (g->type == x->type) return g;
+  SpecNode *in[2] = {g, zeros_like(ad, x)};
+  return ad_prim(ad, OP_ADD, NULL, x->type, 2, in, NULL);
+}
+
+/* The number of elements a reduction of x over axes summed, as a tensor
+ * of keepdims shape (reduce_sum(ones_like(x), axis, keepdims=True)). */
+static SpecNode *count_of(AD *ad, SpecNode *x, const int *axes, int n) {
+  SpecNode *ones = op1(ad, OP_ONES_LIKE, "ones_like", x->type, x);
+  return reduce_axes(ad, ones, axes, n, true);
+}
+
+/* ------------------------------------------------------------ rules */
+
+typedef struct Rule {
+  AD *ad;
+  SpecGraph *D;
+  SpecNode *y, *g;
+} Rule;
+
+static void give(Rule *r, SpecNode *x, SpecNode *adj) {
+  if (adj) ad_accumulate(r->ad, x, ad_node_adj(r->ad, adj));
+}
+
+/* The broadcasting binary operators, tensors and f64 scalars alike. */
+static bool rule_binary(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *a = y->inputs[0], *b = y->inputs[1];
+  bool wa = wants(ad, a, r->D), wb = wants(ad, b, r->D);
+  switch (y->prim) {
+  case OP_ADD:
+    if (wa) give(r, a, ad_unbroadcast(ad, g, a));
+    if (wb) give(r, b, ad_unbroadcast(ad, g, b));
+    return true;
+  case OP_SUB:
+    if (wa) give(r, a, ad_unbroadcast(ad, g, a));
+    if (wb) give(r, b, ad_unbroadcast(ad, neg(ad, g), b));
+    return true;
+  case OP_MUL:
+    if (wa) give(r, a, ad_unbroadcast(ad, mul(ad, g, g, b), a));
+    if (wb) give(r, b, ad_unbroadcast(ad, mul(ad, g, g, a), b));
+    return true;
+  case OP_TRUEDIV:
+    if (wa) give(r, a, ad_unbroadcast(ad, divide(ad, g, g, b), a));
+    if (wb) give(r, b, ad_unbroadcast(ad, neg(ad, divide(ad, g, mul(ad, g, g, y), b)), b));
+    return true;
+  case OP_POW: {
+    const AbsValue *c = cval(b);
+    if (wb || !c || (c->kind != ABS_INT && c->kind != ABS_FLOAT))
+      return ad_fail(ad, y->span, "a power whose exponent is not a constant"), false;
+    if (!wa) return true;
+    AbsStore *st = ad_store(ad);
+    SpecNode *c1 = ad_const(ad, c->kind == ABS_INT ? abs_int(st, c->sc.i - 1)
+                                                   : abs_float(st, c->sc.f - 1.0));
+    SpecNode *p = op2(ad, OP_POW, like(ad, a), a, c1);
+    SpecNode *d = mul(ad, a, b, p);
+    give(r, a, ad_unbroadcast(ad, mul(ad, g, g, d), a));
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* maximum, minimum and where: the adjoint goes to the side chosen. */
+static bool rule_select(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *cond, *a, *b;
+  if (y->prim == OP_WHERE) {
+    cond = arg(y, 0, "cond");
+    a = arg(y, 1, "x");
+    b = arg(y, 2, "y");
+  } else {
+    a = arg(y, 0, NULL);
+    b = arg(y, 1, NULL);
+    if (!a || !b || !is_tensor(g)) return false;
+    const AbsValue *bt = abs_tensor(ad_store(ad), DT_BOOL, g->type->tensor.rank,
+                                    g->type->tensor.dims);
+    cond = op2(ad, y->prim == OP_MAXIMUM ? OP_GE : OP_LE, bt, a, b);
+  }
+  if (!cond || !a || !b) return false;
+  SpecNode *z = zeros_like(ad, g);
+  SpecNode *in[3] = {cond, g, z};
+  if (wants(ad, a, r->D))
+    give(r, a, ad_unbroadcast(ad, ad_prim(ad, OP_WHERE, "where", g->type, 3, in, NULL), a));
+  in[1] = z;
+  in[2] = g;
+  if (wants(ad, b, r->D))
+    give(r, b, ad_unbroadcast(ad, ad_prim(ad, OP_WHERE, "where", g->type, 3, in, NULL), b));
+  return true;
+}
+
+/* A boolean tensor shaped like x: x OP c. */
+static SpecNode *compare(AD *ad, AnfOp op, SpecNode *x, SpecNode *c) {
+  const AbsValue *bt = abs_tensor(ad_store(ad), DT_BOOL, x->type->tensor.rank,
+                                  x->type->tensor.dims);
+  return op2(ad, op, bt, x, c);
+}
+
+/* where(cond, g, 0) */
+static SpecNode *mask(AD *ad, SpecNode *cond, SpecNode *g) {
+  SpecNode *in[3] = {cond, g, zeros_like(ad, g)};
+  return ad_prim(ad, OP_WHERE, "where", g->type, 3, in, NULL);
+}
+
+/* Elementwise functions of one tensor (or f64) argument. */
+static bool rule_unary(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = y->inputs[0], *d;
+  if (!wants(ad, x, r->D)) return true;
+  bool scalar = x->type->kind == ABS_FLOAT;
+  switch (y->prim) {
+  case OP_NEG: d = neg(ad, g); break;
+  case OP_POS: case OP_NARROW_NONE: case OP_NARROW_NOT_NONE: case OP_NARROW_TRUTHY:
+  case OP_NARROW_FALSY:
+    d = g;
+    break;
+  case OP_EXP: case OP_MATH_EXP: d = mul(ad, g, g, y); break;
+  case OP_LOG: case OP_MATH_LOG: d = divide(ad, g, g, x); break;
+  case OP_SQRT: case OP_MATH_SQRT: d = divide(ad, g, g, mul(ad, y, fconst(ad, 2.0), y)); break;
+  case OP_TANH: d = mul(ad, g, g, sub(ad, y, fconst(ad, 1.0), mul(ad, y, y, y))); break;
+  case OP_SIGMOID: d = mul(ad, g, g, mul(ad, y, y, sub(ad, y, fconst(ad, 1.0), y))); break;
+  case OP_SIN: d = mul(ad, g, g, op1(ad, OP_COS, "cos", x->type, x)); break;
+  case OP_COS: d = neg(ad, mul(ad, g, g, op1(ad, OP_SIN, "sin", x->type, x))); break;
+  case OP_RELU:
+    if (scalar) return false;
+    d = mask(ad, compare(ad, OP_GT, x, fconst(ad, 0.0)), g);
+    break;
+  case OP_ABS: {
+    if (scalar) return false;
+    SpecNode *in[3] = {compare(ad, OP_GE, x, fconst(ad, 0.0)), g, neg(ad, g)};
+    d = ad_prim(ad, OP_WHERE, "where", g->type, 3, in, NULL);
+    break;
+  }
+  default:
+    return false;
+  }
+  give(r, x, d);
+  return true;
+}
+
+/* gelu's tanh approximation: 0.5 x (1 + tanh(u)), u = c (x + k x^3). */
+static bool rule_gelu(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *x = r->y->inputs[0], *g = r->g;
+  if (!wants(ad, x, r->D)) return true;
+  const double c = 0.7978845608028654, k = 0.044715;
+  SpecNode *x2 = mul(ad, x, x, x);
+  SpecNode *u = mul(ad, x, fconst(ad, c), op2(ad, OP_ADD, x->type, x,
+                                              mul(ad, x, fconst(ad, k), mul(ad, x, x2, x))));
+  SpecNode *t = op1(ad, OP_TANH, "tanh", x->type, u);
+  SpecNode *du = mul(ad, x, fconst(ad, c), op2(ad, OP_ADD, x->type, fconst(ad, 1.0),
+                                               mul(ad, x, fconst(ad, 3 * k), x2)));
+  SpecNode *sech2 = sub(ad, x, fconst(ad, 1.0), mul(ad, t, t, t));
+  SpecNode *d = op2(ad, OP_ADD, x->type,
+                    mul(ad, x, fconst(ad, 0.5), op2(ad, OP_ADD, x->type, fconst(ad, 1.0), t)),
+                    mul(ad, x, mul(ad, x, fconst(ad, 0.5), x), mul(ad, x, sech2, du)));
+  give(r, x, mul(ad, g, g, d));
+  return true;
+}
+
+/* reduce_sum, mean and var: the adjoint spread back over the reduced axes. */
+static bool rule_reduce(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
+  int rank = x->type->tensor.rank, axes[16], n;
+  bool all;
+  const AbsValue *keep = cval(arg(y, 2, "keepdims"));
+  SpecNode *axn = arg(y, 1, "axis");
+  if (rank > 16 || (axn && !cval(axn)) || !axes_of(cval(axn), rank, axes, &n, &all) ||
+      (keep && keep->kind != ABS_BOOL))
+    return ad_fail(ad, y->span, "a reduction over axes that are not constants"), false;
+  bool kd = keep && keep->sc.i;
+  SpecNode *gk = keep_dims(ad, g, axes, n, kd, all);
+  if (y->prim == OP_REDUCE_SUM) {
+    give(r, x, spread(ad, gk, x));
+    return true;
+  }
+  SpecNode *cnt = count_of(ad, x, axes, n);
+  if (y->prim == OP_MEAN) {
+    give(r, x, spread(ad, divide(ad, cnt, gk, cnt), x));
+    return true;
+  }
+  /* var: 2 (x - mean) / (N - ddof) */
+  SpecNode *ddof = arg(y, 3, "ddof");
+  if (ddof && !cval(ddof)) return false;
+  SpecNode *m = reduce_axes(ad, x, axes, n, true);
+  m = divide(ad, m, m, cnt);
+  SpecNode *den = ddof ? sub(ad, cnt, cnt, ddof) : cnt;
+  SpecNode *scale = divide(ad, cnt, gk, den);
+  SpecNode *dev = mul(ad, x, fconst(ad, 2.0), sub(ad, x, x, m));
+  give(r, x, mul(ad, x, dev, scale));
+  return true;
+}
+
+/* softmax and log_softmax over one axis. */
+static bool rule_softmax(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
+  SpecNode *axn = arg(y, 1, "axis");
+  int64_t ax = -1;
+  if (axn && !const_int(cval(axn), &ax)) return false;
+  int rank = x->type->tensor.rank;
+  if (ax < -rank || ax >= rank) return false;
+  int a = (int)(ax < 0 ? ax + rank : ax);
+  if (y->prim == OP_LOG_SOFTMAX) {
+    SpecNode *s = reduce_axes(ad, g, &a, 1, true);
+    SpecNode *e = op1(ad, OP_EXP, "exp", y->type, y);
+    give(r, x, sub(ad, g, g, mul(ad, g, e, s)));
+  } else {
+    SpecNode *s = reduce_axes(ad, mul(ad, g, g, y), &a, 1, true);
+    give(r, x, mul(ad, g, y, sub(ad, g, g, s)));
+  }
+  return true;
+}
+
+/* dims of t with the last two swapped */
+static const AbsValue *swapped(AD *ad, const AbsValue *t) {
+  int r = t->tensor.rank;
+  const AbsDim **dims = fx_array(const AbsDim *, r + 1);
+  for (int i = 0; i < r; i++) dims[i] = t->tensor.dims[i];
+  dims[r - 2] = t->tensor.dims[r - 1];
+  dims[r - 1] = t->tensor.dims[r - 2];
+  return tensor_type(ad, t, r, dims);
+}
+
+static SpecNode *swap_last(AD *ad, SpecNode *x) {
+  SpecNode *in[3] = {x, iconst(ad, -1), iconst(ad, -2)};
+  return ad_prim(ad, OP_SWAPAXES, "swapaxes", swapped(ad, x->type), 3, in, NULL);
+}
+
+/* matmul(a, b) of shape (..., M, K) @ (..., K, N) -> lead dims + (P, Q) */
+static SpecNode *matmul_to(AD *ad, SpecNode *a, SpecNode *b, const AbsValue *lead,
+                           const AbsDim *p, const AbsDim *q) {
+  int r = lead->tensor.rank;
+  const AbsDim **dims = fx_array(const AbsDim *, r + 1);
+  for (int i = 0; i < r - 2; i++) dims[i] = lead->tensor.dims[i];
+  dims[r - 2] = p;
+  dims[r - 1] = q;
+  SpecNode *in[2] = {a, b};
+  return ad_prim(ad, OP_MATMUL, NULL, tensor_type(ad, lead, r, dims), 2, in, NULL);
+}
+
+/* x with a size-1 axis inserted at axis (negative: from the end). */
+static SpecNode *unsqueeze(AD *ad, SpecNode *x, int axis) {
+  AbsStore *st = ad_store(ad);
+  const AbsValue *t = x->type;
+  int r = t->tensor.rank, at = axis < 0 ? r + 1 + axis : axis;
+  const AbsDim **dims = fx_array(const AbsDim *, r + 2);
+  for (int k = 0, m = 0; k <= r; k++) dims[k] = k == at ? dim_const(st, 1) : t->tensor.dims[m++];
+  SpecNode *in[2] = {x, iconst(ad, axis)};
+  return ad_prim(ad, OP_EXPAND_DIMS, "expand_dims", tensor_type(ad, t, r + 1, dims), 2, in, NULL);
+}
+
+/* The elementwise product a * b of the given shape. */
+static SpecNode *mul_to(AD *ad, SpecNode *a, SpecNode *b, const AbsValue *t) {
+  return op2(ad, OP_MUL, t, a, b);
+}
+
+/* v summed over every axis but `keep` (counted from the end: -1, -2). */
+static SpecNode *sum_but(AD *ad, SpecNode *v, int keep) {
+  int r = v->type->tensor.rank, axes[64], n = 0;
+  if (r > 64) return ad_fail(ad, v->span, "a matmul of rank above 64");
+  for (int i = 0; i < r; i++)
+    if (i != r + keep) axes[n++] = i;
+  return reduce_axes(ad, v, axes, n, false);
+}
+
+/* matmul with a 1-d operand (numpy: a vector is a row on the left, a
+ * column on the right, and that axis is dropped from the result). */
+static bool rule_matvec(Rule *r, SpecNode *a, SpecNode *b) {
+  AD *ad = r->ad;
+  SpecNode *g = r->g;
+  int ar = a->type->tensor.rank, br = b->type->tensor.rank;
+  bool wa = wants(ad, a, r->D), wb = wants(ad, b, r->D);
+  if (ar == 1 && br == 1) {   /* a dot product: g is 0-d */
+    if (wa) give(r, a, mul_to(ad, g, b, a->type));
+    if (wb) give(r, b, mul_to(ad, g, a, b->type));
+    return true;
+  }
+  if (br == 1) {   /* (..., M, K) @ (K,) -> (..., M) */
+    SpecNode *gc = unsqueeze(ad, g, -1);   /* (..., M, 1) */
+    const AbsValue *full = broadcast_type(ad, gc->type, b->type);
+    if (!full) return false;
+    if (wa) give(r, a, ad_unbroadcast(ad, mul_to(ad, gc, b, full), a));
+    const AbsValue *ag = broadcast_type(ad, a->type, gc->type);
+    if (!ag) return false;
+    if (wb) give(r, b, sum_but(ad, mul_to(ad, a, gc, ag), -1));
+    return true;
+  }
+  /* (K,) @ (..., K, N) -> (..., N) */
+  SpecNode *gr = unsqueeze(ad, g, -2);   /* (..., 1, N) */
+  const AbsValue *prod = broadcast_type(ad, b->type, gr->type);
+  if (!prod) return false;
+  if (wa) give(r, a, sum_but(ad, mul_to(ad, b, gr, prod), -2));
+  if (wb) {
+    SpecNode *ac = unsqueeze(ad, a, -1);   /* (K, 1) */
+    const AbsValue *t = broadcast_type(ad, ac->type, gr->type);
+    if (!t) return false;
+    give(r, b, ad_unbroadcast(ad, mul_to(ad, ac, gr, t), b));
+  }
+  return true;
+}
+
+/* matmul (batch dims broadcast). */
+static bool rule_matmul(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *a = y->inputs[0], *b = y->inputs[1];
+  if (!is_tensor(a) || !is_tensor(b) || !is_tensor(g))
+    return ad_fail(ad, y->span, "matmul of operands of unknown rank"), false;
+  if (a->type->tensor.rank < 2 || b->type->tensor.rank < 2) return rule_matvec(r, a, b);
+  const AbsValue *at = a->type, *bt = b->type;
+  int ar = at->tensor.rank, br = bt->tensor.rank;
+  if (wants(ad, a, r->D))
+    give(r, a, ad_unbroadcast(ad, matmul_to(ad, g, swap_last(ad, b), g->type,
+                                            at->tensor.dims[ar - 2], at->tensor.dims[ar - 1]), a));
+  if (wants(ad, b, r->D))
+    give(r, b, ad_unbroadcast(ad, matmul_to(ad, swap_last(ad, a), g, g->type,
+                                            bt->tensor.dims[br - 2], bt->tensor.dims[br - 1]), b));
+  return true;
+}
+
+/* linear(x, w, b) = x @ w.T + b, w of shape (out, in). */
+static bool rule_linear(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x"), *w = arg(y, 1, "w"), *b = arg(y, 2, "b");
+  if (!x || !w || !is_tensor(x) || !is_tensor(w) || !is_tensor(g) || w->type->tensor.rank != 2 ||
+      x->type->tensor.rank < 2)
+    return ad_fail(ad, y->span, "linear of a 1-d input"), false;
+  const AbsValue *wt = w->type;
+  if (wants(ad, x, r->D)) {
+    SpecNode *in[2] = {g, w};
+    give(r, x, ad_prim(ad, OP_MATMUL, NULL, x->type, 2, in, NULL));
+  }
+  if (wants(ad, w, r->D))
+    give(r, w, ad_unbroadcast(ad, matmul_to(ad, swap_last(ad, g), x, g->type,
+                                            wt->tensor.dims[0], wt->tensor.dims[1]), w));
+  if (b && wants(ad, b, r->D)) give(r, b, ad_unbroadcast(ad, g, b));
+  return true;
+}
+
+/* Ops that only move elements: reshape back, or apply the inverse. */
+static bool rule_layout(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = y->inputs[0];
+  if (!wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
+  switch (y->prim) {
+  case OP_RESHAPE: case OP_FLATTEN: case OP_SQUEEZE: case OP_EXPAND_DIMS: {
+    SpecNode *in[2] = {g, shape_of(ad, x)};
+    give(r, x, ad_prim(ad, OP_RESHAPE, "reshape", x->type, 2, in, NULL));
+    return true;
+  }
+  case OP_BROADCAST_TO:
+    give(r, x, ad_unbroadcast(ad, g, x));
+    return true;
+  case OP_SWAPAXES: {   /* its own inverse */
+    SpecNode **in = fx_array(SpecNode *, y->ninputs + 1);
+    in[0] = g;
+    for (int i = 1; i < y->ninputs; i++) in[i] = y->inputs[i];
+    give(r, x, ad_prim(ad, y->prim, y->op, x->type, y->ninputs, in, y->kwnames));
+    return true;
+  }
+  case OP_GETATTR: {   /* x.T reverses the axes, x.mT swaps the last two */
+    const AbsValue *a = y->ninputs == 2 ? cval(y->inputs[1]) : NULL;
+    if (!a || a->kind != ABS_STR || !a->sc.known) return false;
+    if (!strcmp(a->sc.s, "T")) {
+      give(r, x, op1(ad, OP_TRANSPOSE, "transpose", x->type, g));
+      return true;
+    }
+    if (!strcmp(a->sc.s, "mT") && x->type->tensor.rank >= 2) {
+      SpecNode *in[3] = {g, iconst(ad, -1), iconst(ad, -2)};
+      give(r, x, ad_prim(ad, OP_SWAPAXES, "swapaxes", x->type, 3, in, NULL));
+      return true;
+    }
+    return false;
+  }
+  case OP_TENSOR_TRANSPOSE: case OP_TRANSPOSE: case OP_PERMUTE: {
+    /* the permutation: none (reverse), a tuple, or the axes one by one */
+    int rank = x->type->tensor.rank, perm[16], np = 0;
+    if (rank > 16) return false;
+    if (y->ninputs == 1) {
+      for (int i = 0; i < rank; i++) perm[i] = rank - 1 - i;
+      np = rank;
+    } else {
+      const AbsValue *p = cval(y->inputs[1]);
+      const AbsValue *const *items = p && p->kind == ABS_TUPLE ? p->tuple.items : NULL;
+      int m = items ? p->tuple.n : y->ninputs - 1;
+      if (m != rank && !(y->prim == OP_TENSOR_TRANSPOSE && m == 2)) return false;
+      for (int i = 0; i < m; i++) {
+        int64_t v;
+        if (!const_int(items ? items[i] : cval(y->inputs[i + 1]), &v)) return false;
+        perm[np++] = (int)(v < 0 ? v + rank : v);
+      }
+      if (m == 2 && rank != 2) {   /* x.transpose(a, b): a swap, its own inverse */
+        SpecNode *in[3] = {g, iconst(ad, perm[0]), iconst(ad, perm[1])};
+        give(r, x, ad_prim(ad, OP_SWAPAXES, "swapaxes", x->type, 3, in, NULL));
+        return true;
+      }
+    }
+    AbsStore *st = ad_store(ad);
+    const AbsValue **inv = fx_array(const AbsValue *, np + 1);
+    for (int i = 0; i < np; i++) {
+      if (perm[i] < 0 || perm[i] >= np) return false;
+      inv[perm[i]] = abs_int(st, i);
+    }
+    SpecNode *in[2] = {g, ad_const(ad, abs_tuple(st, np, inv))};
+    give(r, x, ad_prim(ad, OP_TRANSPOSE, "transpose", x->type, 2, in, NULL));
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* ops whose adjoint is an op of its own (anf/ops.def, adjoint_ops.py):
+ * the forward inputs follow g, keywords kept. */
+static SpecNode *own_op(AD *ad, AnfOp op, const char *name, const AbsValue *t, SpecNode *g,
+                        const SpecNode *y) {
+  SpecNode **in = fx_array(SpecNode *, y->ninputs + 2);
+  const char **kw = fx_array(const char *, y->ninputs + 2);
+  in[0] = g;
+  for (int i = 0; i < y->ninputs; i++) {
+    in[i + 1] = y->inputs[i];
+    kw[i + 1] = y->kwnames ? y->kwnames[i] : NULL;
+  }
+  return ad_prim(ad, op, name, t, y->ninputs + 1, in, kw);
+}
+
+static bool rule_gather(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = y->inputs[0];
+  if (!wants(ad, x, r->D)) return true;
+  switch (y->prim) {
+  case OP_GETITEM: case OP_ITER_GET:
+    if (y->ninputs != 2) return false;
+    give(r, x, own_op(ad, OP_INDEX_GRAD, "index_grad", x->type, g, y));
+    return true;
+  case OP_TAKE: case OP_EMBEDDING:
+    give(r, x, own_op(ad, OP_TAKE_GRAD, "take_grad", x->type, g, y));
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool rule_conv(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g;
+  SpecNode *x = arg(y, 0, "x"), *w = arg(y, 1, "w"), *bias = arg(y, 4, "bias");
+  if (y->prim == OP_CONV2D) {
+    if (!x || !w) return false;
+    /* the adjoint ops follow a plain convolution: dilation and groups 1 */
+    for (int i = 5; i < 7; i++) {
+      SpecNode *a = arg(y, i, i == 5 ? "dilation" : "groups");
+      const AbsValue *v = cval(a);
+      int64_t one;
+      bool plain = !a || (const_int(v, &one) && one == 1);
+      if (!plain && v && v->kind == ABS_TUPLE && v->tuple.n == 2)
+        plain = const_int(v->tuple.items[0], &one) && one == 1 &&
+                const_int(v->tuple.items[1], &one) && one == 1;
+      if (!plain) return ad_fail(ad, y->span, "conv2d with dilation or groups"), false;
+    }
+    if (wants(ad, x, r->D))
+      give(r, x, own_op(ad, OP_CONV2D_GRAD_INPUT, "conv2d_grad_input", x->type, g, y));
+    if (wants(ad, w, r->D))
+      give(r, w, own_op(ad, OP_CONV2D_GRAD_WEIGHT, "conv2d_grad_weight", w->type, g, y));
+    if (bias && wants(ad, bias, r->D)) {
+      if (!is_tensor(g) || g->type->tensor.rank != 4) return false;
+      give(r, bias, reduce_axes(ad, g, (int[]){0, 2, 3}, 3, false));
+    }
+    return true;
+  }
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (y->prim == OP_MAX_POOL2D)
+    give(r, x, own_op(ad, OP_MAX_POOL2D_GRAD, "max_pool2d_grad", x->type, g, y));
+  else
+    give(r, x, own_op(ad, OP_AVG_POOL2D_GRAD, "avg_pool2d_grad", x->type, g, y));
+  return true;
+}
+
+/* The activations of model code (model_ops.py): elu, leaky_relu, silu,
+ * softplus. */
+static bool rule_activation(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x"), *d;
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
+  switch (y->prim) {
+  case OP_ELU: {   /* x <= 0: alpha (e^x - 1), whose derivative is y + alpha */
+    SpecNode *alpha = arg(y, 1, "alpha");
+    SpecNode *in[3] = {compare(ad, OP_GT, x, fconst(ad, 0.0)), g,
+                       mul(ad, g, g, op2(ad, OP_ADD, y->type, y, alpha ? alpha : fconst(ad, 1.0)))};
+    d = ad_prim(ad, OP_WHERE, "where", g->type, 3, in, NULL);
+    break;
+  }
+  case OP_LEAKY_RELU: {
+    SpecNode *slope = arg(y, 1, "negative_slope");
+    SpecNode *in[3] = {compare(ad, OP_GT, x, fconst(ad, 0.0)), g,
+                       mul(ad, g, g, slope ? slope : fconst(ad, 0.01))};
+    d = ad_prim(ad, OP_WHERE, "where", g->type, 3, in, NULL);
+    break;
+  }
+  case OP_SILU: {   /* s (1 + x (1 - s)), s = sigmoid(x) */
+    SpecNode *sg = op1(ad, OP_SIGMOID, "sigmoid", x->type, x);
+    SpecNode *t = op2(ad, OP_ADD, x->type, fconst(ad, 1.0),
+                      mul(ad, x, x, sub(ad, x, fconst(ad, 1.0), sg)));
+    d = mul(ad, g, g, mul(ad, x, sg, t));
+    break;
+  }
+  case OP_SOFTPLUS: {   /* sigmoid(beta x) */
+    SpecNode *beta = arg(y, 1, "beta");
+    SpecNode *bx = beta ? mul(ad, x, beta, x) : x;
+    d = mul(ad, g, g, op1(ad, OP_SIGMOID, "sigmoid", x->type, bx));
+    break;
+  }
+  default:
+    return false;
+  }
+  give(r, x, d);
+  return true;
+}
+
+/* logsumexp and std: reductions whose adjoint uses the result. */
+static bool rule_reduce_value(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
+  int rank = x->type->tensor.rank, axes[16], n;
+  bool all;
+  SpecNode *axn = arg(y, 1, "axis");
+  const AbsValue *keep = cval(arg(y, 2, "keepdims"));
+  if (rank > 16 || (axn && !cval(axn)) || !axes_of(cval(axn), rank, axes, &n, &all) ||
+      (keep && keep->kind != ABS_BOOL))
+    return false;
+  bool kd = keep && keep->sc.i;
+  SpecNode *gk = keep_dims(ad, g, axes, n, kd, all);
+  SpecNode *yk = keep_dims(ad, y, axes, n, kd, all);
+  if (y->prim == OP_LOGSUMEXP) {   /* softmax of x over the axes */
+    SpecNode *e = op1(ad, OP_EXP, "exp", x->type, sub(ad, x, x, yk));
+    give(r, x, mul(ad, x, gk, e));
+    return true;
+  }
+  /* std: (x - mean) / ((N - ddof) std) */
+  SpecNode *ddof = arg(y, 3, "ddof");
+  if (ddof && !cval(ddof)) return false;
+  SpecNode *cnt = count_of(ad, x, axes, n);
+  SpecNode *m = reduce_axes(ad, x, axes, n, true);
+  m = divide(ad, m, m, cnt);
+  SpecNode *den = mul(ad, cnt, ddof ? sub(ad, cnt, cnt, ddof) : cnt, yk);
+  give(r, x, mul(ad, x, sub(ad, x, x, m), divide(ad, cnt, gk, den)));
+  return true;
+}
+
+/* layer_norm(x, gamma, beta, eps) over the trailing axes gamma has (the
+ * last one when gamma is None or 0-d): the normalised x recomputed. */
+static bool rule_layer_norm(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  SpecNode *gamma = arg(y, 1, "gamma"), *beta = arg(y, 2, "beta"), *eps = arg(y, 3, "eps");
+  if (gamma && cval(gamma) && cval(gamma)->kind == ABS_NONE) gamma = NULL;
+  if (beta && cval(beta) && cval(beta)->kind == ABS_NONE) beta = NULL;
+  if (!x || !is_tensor(x) || (gamma && !is_tensor(gamma)) || (eps && !cval(eps))) return false;
+  int rank = x->type->tensor.rank;
+  int k = gamma && gamma->type->tensor.rank > 0 ? gamma->type->tensor.rank : 1;
+  if (k > rank || k > 16) return false;
+  int axes[16];
+  for (int i = 0; i < k; i++) axes[i] = rank - k + i;
+  SpecNode *cnt = count_of(ad, x, axes, k);
+  SpecNode *mu = reduce_axes(ad, x, axes, k, true);
+  mu = divide(ad, mu, mu, cnt);
+  SpecNode *dev = sub(ad, x, x, mu);
+  SpecNode *v = reduce_axes(ad, mul(ad, x, dev, dev), axes, k, true);
+  v = divide(ad, v, v, cnt);
+  SpecNode *ve = op2(ad, OP_ADD, v->type, v, eps ? eps : fconst(ad, 1e-5));
+  SpecNode *rstd = divide(ad, ve, fconst(ad, 1.0), op1(ad, OP_SQRT, "sqrt", ve->type, ve));
+  SpecNode *xhat = mul(ad, x, dev, rstd);
+  if (gamma && wants(ad, gamma, r->D)) give(r, gamma, ad_unbroadcast(ad, mul(ad, g, g, xhat), gamma));
+  if (beta && wants(ad, beta, r->D)) give(r, beta, ad_unbroadcast(ad, g, beta));
+  if (!wants(ad, x, r->D)) return true;
+  SpecNode *gx = gamma ? mul(ad, g, g, gamma) : g;
+  SpecNode *m1 = reduce_axes(ad, gx, axes, k, true);
+  m1 = divide(ad, m1, m1, cnt);
+  SpecNode *m2 = reduce_axes(ad, mul(ad, x, gx, xhat), axes, k, true);
+  m2 = divide(ad, m2, m2, cnt);
+  SpecNode *inner = sub(ad, x, sub(ad, x, gx, m1), mul(ad, x, xhat, m2));
+  give(r, x, mul(ad, x, rstd, inner));
+  return true;
+}
+
+/* masked_fill(x, mask, value): nothing flows back where the mask is set. */
+static bool rule_masked_fill(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x"), *m = arg(y, 1, "mask");
+  SpecNode *v = arg(y, 2, "value");
+  if (!x || !m || (v && wants(ad, v, r->D))) return false;
+  if (!wants(ad, x, r->D)) return true;
+  SpecNode *in[3] = {g, m, fconst(ad, 0.0)};
+  give(r, x, ad_prim(ad, OP_MASKED_FILL, "masked_fill", x->type, 3, in, NULL));
+  return true;
+}
+
+/* cumsum: each input reaches every later output, so its adjoint is the
+ * reversed running sum, total - cumsum(g) + g. */
+static bool rule_cumsum(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x"), *axn = arg(y, 1, "axis");
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x) || !is_tensor(g) || (axn && !cval(axn))) return false;
+  int64_t ax = 0;
+  bool flat = !axn || cval(axn)->kind == ABS_NONE;
+  if (!flat && !const_int(cval(axn), &ax)) return false;
+  int rank = g->type->tensor.rank;
+  if (ax < 0) ax += rank;
+  if (ax < 0 || ax >= rank) return false;
+  int a = (int)ax;
+  SpecNode *total = reduce_axes(ad, g, &a, 1, true);
+  SpecNode *in[2] = {g, iconst(ad, a)};
+  SpecNode *run = ad_prim(ad, OP_CUMSUM, "cumsum", g->type, 2, in, NULL);
+  SpecNode *d = op2(ad, OP_ADD, g->type, sub(ad, g, total, run), g);
+  if (flat) {
+    SpecNode *rin[2] = {d, shape_of(ad, x)};
+    d = ad_prim(ad, OP_RESHAPE, "reshape", x->type, 2, rin, NULL);
+  }
+  give(r, x, d);
+  return true;
+}
+
+/* concat and stack of a tuple of tensors: each part's slice of g. */
+static bool rule_join(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *seq = arg(y, 0, "tensors"), *axn = arg(y, 1, "axis");
+  if (!seq || seq->type->kind != ABS_TUPLE || (axn && !cval(axn))) return false;
+  if (!wants(ad, seq, r->D)) return true;
+  int64_t ax = 0;
+  if (axn && !const_int(cval(axn), &ax)) return false;
+  const AbsValue *t = seq->type;
+  int n = t->tuple.n, rank = g->type->tensor.rank;
+  Adj *a = fx_new(Adj);
+  a->n = n;
+  a->items = fx_array(Adj *, n + 1);
+  if (y->prim == OP_STACK) {   /* part k is take(g, k, axis) */
+    for (int k = 0; k < n; k++) {
+      SpecNode *in[3] = {g, iconst(ad, k), iconst(ad, ax)};
+      a->items[k] = ad_node_adj(ad, ad_prim(ad, OP_TAKE, "take", t->tuple.items[k], 3, in, NULL));
+    }
+    ad_accumulate(ad, seq, a);
+    return true;
+  }
+  /* concat: split g at the parts' offsets (known sizes only) */
+  if (ax < 0) ax += rank;
+  if (ax < 0 || ax >= rank || n > 64) return false;
+  AbsStore *st = ad_store(ad);
+  const AbsValue *cuts[64];
+  int64_t off = 0;
+  for (int k = 0; k + 1 < n; k++) {
+    int64_t size;
+    if (t->tuple.items[k]->kind != ABS_TENSOR ||
+        !dim_is_const(t->tuple.items[k]->tensor.dims[ax], &size))
+      return ad_fail(ad, y->span, "concat of parts whose sizes are symbolic"), false;
+    off += size;
+    cuts[k] = abs_int(st, off);
+  }
+  SpecNode *in[3] = {g, ad_const(ad, abs_tuple(st, n - 1, cuts)), iconst(ad, ax)};
+  SpecNode *parts = ad_prim(ad, OP_SPLIT, "split", t, 3, in, NULL);
+  for (int k = 0; k < n; k++) {
+    SpecNode *gin[2] = {parts, iconst(ad, k)};
+    a->items[k] = ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, t->tuple.items[k], 2, gin, NULL));
+  }
+  ad_accumulate(ad, seq, a);
+  return true;
+}
+
+/* clip(x, lo, hi): the adjoint passes where x lies inside [lo, hi]. */
+static bool rule_clip(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
+  SpecNode *lo = arg(y, 1, "lo"), *hi = arg(y, 2, "hi");
+  if (!lo) lo = arg(y, 99, "min");
+  if (!hi) hi = arg(y, 99, "max");
+  if ((lo && wants(ad, lo, r->D)) || (hi && wants(ad, hi, r->D))) return false;
+  SpecNode *d = g;
+  if (lo && cval(lo) && cval(lo)->kind == ABS_NONE) lo = NULL;
+  if (hi && cval(hi) && cval(hi)->kind == ABS_NONE) hi = NULL;
+  if (lo) d = mask(ad, compare(ad, OP_GE, x, lo), d);
+  if (hi) d = mask(ad, compare(ad, OP_LE, x, hi), d);
+  give(r, x, d);
+  return true;
+}
+
+/* cast to another float dtype: the adjoint cast back; float(t). */
+static bool rule_convert(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = y->inputs[0];
+  if (!wants(ad, x, r->D)) return true;
+  if (y->prim == OP_FLOAT) {
+    if (!is_tensor(x)) {
+      give(r, x, g);
+      return true;
+    }
+    SpecNode *ones = op1(ad, OP_ONES_LIKE, "ones_like", x->type, x);
+    give(r, x, mul(ad, ones, ones, g));
+    return true;
+  }
+  if (!is_tensor(x)) return false;
+  SpecNode *in[2] = {g, ad_const(ad, abs_type(ad_store(ad), ABS_TY_DTYPE, x->type->tensor.dtype))};
+  give(r, x, ad_prim(ad, OP_CAST, "cast", x->type, 2, in, NULL));
+  return true;
+}
+
+/* dropout is the identity when not training; in training it is random,
+ * and the backward graph could not repeat the forward mask. */
+static bool rule_dropout(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *x = arg(y, 0, "x");
+  const AbsValue *tr = cval(arg(y, 2, "training"));
+  if (!tr || tr->kind != ABS_BOOL || tr->sc.i)
+    return ad_fail(ad, y->span, "dropout in training mode (random) inside the differentiated "
+                                "function"), false;
+  if (x && wants(ad, x, r->D)) give(r, x, r->g);
+  return true;
+}
+
+/* ------------------------------------------------------------ tuples */
+
+/* The adjoint of item k of tuple y (g: y's adjoint). */
+static Adj *item_adj(AD *ad, Adj *g, SpecNode *y, int k) {
+  if (!g->node) return k < g->n ? g->items[k] : NULL;
+  SpecNode *in[2] = {g->node, iconst(ad, k)};
+  return ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, y->type->tuple.items[k], 2, in, NULL));
+}
+
+static Adj *one_item(int n, int k, Adj *a) {
+  Adj *t = fx_new(Adj);
+  t->n = n;
+  t->items = fx_array(Adj *, n + 1);
+  t->items[k] = a;
+  return t;
+}
+
+/* Tuple plumbing; *handled false when y is not a tuple op. */
+static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y;
+  *handled = true;
+  switch (y->prim) {
+  case OP_MAKE_TUPLE:
+    for (int k = 0; k < y->ninputs; k++) ad_accumulate(ad, y->inputs[k], item_adj(ad, g, y, k));
+    return true;
+  case OP_TUPLE:
+    if (y->ninputs == 1 && y->inputs[0]->type->kind == ABS_TUPLE) {
+      ad_accumulate(ad, y->inputs[0], g);
+      return true;
+    }
+    return false;
+  case OP_COMP_APPEND: {
+    SpecNode *acc = y->inputs[0];
+    int n = acc->type->kind == ABS_TUPLE ? acc->type->tuple.n : -1;
+    if (n < 0 || y->type->kind != ABS_TUPLE) return false;
+    Adj *a = fx_new(Adj);
+    a->n = n;
+    a->items = fx_array(Adj *, n + 1);
+    for (int k = 0; k < n; k++) a->items[k] = item_adj(ad, g, y, k);
+    ad_accumulate(ad, acc, a);
+    ad_accumulate(ad, y->inputs[1], item_adj(ad, g, y, n));
+    return true;
+  }
+  case OP_GETITEM: case OP_ITER_GET: {
+    SpecNode *t = y->inputs[0];
+    if (t->type->kind == ABS_TENSOR) {
+      *handled = false;
+      return false;
+    }
+    int64_t k;
+    if (t->type->kind == ABS_ZIP) {   /* zip_iter_get(z, k): one tuple per sequence */
+      const AbsValue *z = t->type;
+      if (!const_int(cval(y->inputs[1]), &k)) return false;
+      Adj *a = fx_new(Adj);
+      a->n = z->zip.n;
+      a->items = fx_array(Adj *, z->zip.n + 1);
+      for (int j = 0; j < z->zip.n; j++) {
+        if (z->zip.items[j]->kind != ABS_TUPLE) return false;
+        a->items[j] = one_item(z->zip.items[j]->tuple.n, (int)k, item_adj(ad, g, y, j));
+      }
+      ad_accumulate(ad, t, a);
+      return true;
+    }
+    if (t->type->kind != ABS_TUPLE || !const_int(cval(y->inputs[1]), &k)) return false;
+    int n = t->type->tuple.n;
+    if (k < 0) k += n;
+    if (k < 0 || k >= n) return false;
+    ad_accumulate(ad, t, one_item(n, (int)k, g));
+    return true;
+  }
+  case OP_ZIP:
+    if (g->node) return false;
+    for (int j = 0; j < y->ninputs && j < g->n; j++) ad_accumulate(ad, y->inputs[j], g->items[j]);
+    return true;
+  case OP_SPLIT: case OP_CHUNK: {
+    SpecNode *x = y->inputs[0];
+    if (!wants(ad, x, r->D)) return true;
+    int n = y->type->tuple.n;
+    SpecNode **parts = fx_array(SpecNode *, n + 1);
+    const AbsValue **types = fx_array(const AbsValue *, n + 1);
+    for (int k = 0; k < n; k++) {
+      Adj *a = item_adj(ad, g, y, k);
+      if (a && a->node) {
+        parts[k] = a->node;
+      } else {
+        SpecNode *in[2] = {y, iconst(ad, k)};
+        parts[k] = zeros_like(ad, ad_prim(ad, OP_GETITEM, NULL, y->type->tuple.items[k], 2, in,
+                                          NULL));
+      }
+      types[k] = parts[k]->type;
+    }
+    SpecNode *tup = ad_prim(ad, OP_MAKE_TUPLE, "make_tuple", abs_tuple(ad_store(ad), n, types), n,
+                            parts, NULL);
+    SpecNode *axn = arg(y, 2, "axis");
+    SpecNode *in[2] = {tup, axn ? axn : iconst(ad, 0)};
+    give(r, x, ad_prim(ad, OP_CONCAT, "concat", x->type, 2, in, NULL));
+    return true;
+  }
+  default:
+    *handled = false;
+    return false;
+  }
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+/* Ops whose value does not depend smoothly on any float input (or does
+ * not depend on it at all): nothing flows back. */
+bool ad_constant_op(AnfOp op) {
+  switch (op) {
+  case OP_ZEROS_LIKE: case OP_ONES_LIKE: case OP_ZEROS: case OP_ONES: case OP_FULL:
+  case OP_ARANGE: case OP_EYE: case OP_RANDOM_NORMAL: case OP_RANDOM_UNIFORM: case OP_ARGMAX:
+  case OP_ONE_HOT: case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+  case OP_LEN: case OP_ITER_LEN: case OP_COMP_INIT: case OP_RANGE:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Does some input of y take an adjoint? */
+static bool any_input_wants(AD *ad, const SpecNode *y, const SpecGraph *D) {
+  for (int i = 0; i < y->ninputs; i++)
+    if (wants(ad, y->inputs[i], D)) return true;
+  return false;
+}
+
+bool ad_rule(AD *ad, SpecNode *y, Adj *ga) {
+  Rule r = {.ad = ad, .D = y->graph, .y = y};
+  if (!any_input_wants(ad, y, r.D) || ad_constant_op(y->prim)) return true;
+  bool handled;
+  bool ok = rule_tuple(&r, ga, &handled);
+  if (handled) {
+    if (!ok) ad_fail(ad, y->span, fx_sprintf("no adjoint for %s here", y->op));
+    return ok;
+  }
+  if (!ga->node) return ad_fail(ad, y->span, "a tuple adjoint of a tensor op"), false;
+  r.g = ga->node;
+  switch (y->prim) {
+  case OP_ADD: case OP_SUB: case OP_MUL: case OP_TRUEDIV: case OP_POW:
+    ok = y->ninputs == 2 && rule_binary(&r);
+    break;
+  case OP_MAXIMUM: case OP_MINIMUM: case OP_WHERE: ok = rule_select(&r); break;
+  case OP_GELU: ok = rule_gelu(&r); break;
+  case OP_REDUCE_SUM: case OP_MEAN: case OP_VAR: ok = rule_reduce(&r); break;
+  case OP_SOFTMAX: case OP_LOG_SOFTMAX: ok = rule_softmax(&r); break;
+  case OP_MATMUL: ok = rule_matmul(&r); break;
+  case OP_LINEAR: ok = rule_linear(&r); break;
+  case OP_RESHAPE: case OP_FLATTEN: case OP_SQUEEZE: case OP_EXPAND_DIMS: case OP_BROADCAST_TO:
+  case OP_SWAPAXES: case OP_TENSOR_TRANSPOSE: case OP_TRANSPOSE: case OP_PERMUTE: case OP_GETATTR:
+    ok = rule_layout(&r);
+    break;
+  case OP_GETITEM: case OP_ITER_GET: case OP_TAKE: case OP_EMBEDDING: ok = rule_gather(&r); break;
+  case OP_CONV2D: case OP_MAX_POOL2D: case OP_AVG_POOL2D: ok = rule_conv(&r); break;
+  case OP_CLIP: ok = rule_clip(&r); break;
+  case OP_ELU: case OP_LEAKY_RELU: case OP_SILU: case OP_SOFTPLUS: ok = rule_activation(&r); break;
+  case OP_LOGSUMEXP: case OP_STD: ok = rule_reduce_value(&r); break;
+  case OP_LAYER_NORM: ok = rule_layer_norm(&r); break;
+  case OP_MASKED_FILL: ok = rule_masked_fill(&r); break;
+  case OP_CUMSUM: ok = rule_cumsum(&r); break;
+  case OP_CONCAT: case OP_STACK: ok = rule_join(&r); break;
+  case OP_CAST: case OP_FLOAT: ok = rule_convert(&r); break;
+  case OP_DROPOUT: ok = rule_dropout(&r); break;
+  default: ok = rule_unary(&r); break;
+  }
+  if (!ok) ad_fail(ad, y->span, fx_sprintf("%s has no adjoint rule for these arguments", y->op));
+  return ok;
+}

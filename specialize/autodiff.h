@@ -1,0 +1,67 @@
+/* autodiff.h: reverse-mode differentiation of the specialized graph
+ * (inside specialize/: autodiff.c builds the backward graphs, adjoints.c
+ * holds one adjoint rule per differentiable primitive).
+ *
+ * A grad (or value_and_grad) application f'(args) whose target is the
+ * specialized graph G becomes a direct call of a new graph `G.grad`
+ * with G's parameters.  Its nodes are, first, the forward program: G's
+ * nodes with every call (direct, or through a closure value) inlined, so
+ * each intermediate value is a node of its own (the tape); then, for
+ * each forward node in reverse order that has an adjoint, the nodes its
+ * adjoint rule adds, accumulating into its inputs' adjoints; and last the
+ * gradients (and the value) as the graph's output.  Everything is typed
+ * like the rest of the graph: the adjoint of a value has its type. */
+#ifndef FATHOM_AUTODIFF_H
+#define FATHOM_AUTODIFF_H
+
+#include "spec.h"
+
+/* The adjoint of one value: a node, or per item of a tuple (items[k]
+ * NULL: that item's adjoint is zero).  Tuple adjoints are kept by item,
+ * so tuple plumbing (make_tuple, getitem, unpacking) adds no nodes. */
+typedef struct Adj Adj;
+struct Adj {
+  SpecNode *node;   /* set, or n >= 0 items */
+  int n;
+  Adj **items;
+};
+
+typedef struct AD AD;
+
+/* ---- what autodiff.c gives the rules ---- */
+
+/* A new primitive node of the backward graph: op (its resolved name
+ * `name`, NULL: spec_prim_name of the inputs) on n inputs (kw: per input a
+ * keyword name or NULL; NULL: all positional), of the given type. */
+SpecNode *ad_prim(AD *ad, AnfOp op, const char *name, const AbsValue *type, int n,
+                  SpecNode *const *in, const char *const *kw);
+/* A constant node of the backward graph. */
+SpecNode *ad_const(AD *ad, const AbsValue *v);
+/* Add a to x's adjoint (nothing when x is not differentiable here). */
+void ad_accumulate(AD *ad, SpecNode *x, Adj *a);
+/* A node's adjoint as a plain node. */
+Adj *ad_node_adj(AD *ad, SpecNode *g);
+/* Give up on this grad: the reason becomes a note at span (the first
+ * reason wins); returns NULL. */
+void *ad_fail(AD *ad, Span span, const char *why);
+AbsStore *ad_store(AD *ad);
+/* Does x take an adjoint: a node of the backward graph that depends on a
+ * differentiated argument, of a differentiable type? */
+bool ad_active(AD *ad, const SpecNode *x);
+/* Ops whose value has no derivative with respect to any input (shape and
+ * random constructors, comparisons, argmax, one_hot ...). */
+bool ad_constant_op(AnfOp op);
+/* Can values of this type carry a derivative (float tensors, f64,
+ * tuples of them)? */
+bool ad_differentiable(const AbsValue *t);
+
+/* ---- adjoints.c ---- */
+
+/* Apply y's adjoint rule: y is a forward primitive node of the backward
+ * graph, g its adjoint.  false (after ad_fail) when y's op has no rule
+ * or its rule cannot handle these arguments. */
+bool ad_rule(AD *ad, SpecNode *y, Adj *g);
+/* g reduced to the shape of x (the adjoint of a broadcast operand). */
+SpecNode *ad_unbroadcast(AD *ad, SpecNode *g, SpecNode *x);
+
+#endif

@@ -1,0 +1,56 @@
+# The adjoint rules op by op: each loss below uses a few ops, and
+# tests/specialize_grad.py checks its backward graph against finite
+# differences (tests/specialize.py runs it too).
+from __future__ import annotations
+from fathom import *
+
+
+def activations(w: Tensor[f32, (N, 4)]):
+    return mean(elu(w) + leaky_relu(w, 0.1) + silu(w) + softplus(w) + gelu(w) + sigmoid(w)
+                + tanh(w) + abs(w) * relu(w))
+
+
+def reductions(w: Tensor[f32, (N, 4)]):
+    return reduce_sum(logsumexp(w, axis=1)) + mean(std(w, axis=0)) + mean(var(w, axis=1))
+
+
+def normalise(x: Tensor[f32, (N, 4)], gamma: Tensor[f32, (4,)], beta: Tensor[f32, (4,)]):
+    y = layer_norm(x, gamma, beta)
+    return mean(y * y * cumsum(x, axis=1))
+
+
+def joins(a: Tensor[f32, (N, 4)], b: Tensor[f32, (N, 3)]):
+    c = concat((a, b), axis=1)
+    s = stack((a, a * 2.0), axis=0)
+    p, q = split(c, (2,), axis=1)
+    m = masked_fill(a, a > 0.5, 0.0)
+    return mean(c * c) + mean(s) + mean(p) * mean(q) + mean(m * m)
+
+
+def shapes(x: Tensor[f32, (N, 2, 3)], w: Tensor[f32, (6, 5)]):
+    h = reshape(x, (x.shape[0], 6)) @ w
+    t = transpose(x, (2, 0, 1))
+    e = expand_dims(mean(x, axis=1), 1)
+    return mean(h * h) + mean(t[0] * 3.0) + mean(maximum(e, 0.1) - minimum(e, 0.2)) \
+        + mean(clip(x, -0.5, 0.5)) + mean(x[:, 1, ::2] ** 3)
+
+
+def lookups(table: Tensor[f32, (5, 3)], ids: Tensor[i64, (N,)]):
+    v = embedding(table, ids % 5)
+    return mean(v * v) + mean(take(table, ids % 5, axis=0)) + mean(exp(table) / sqrt(1.0 + table * table))
+
+
+def images(x: Tensor[f32, (N, 2, 6, 6)], k: Tensor[f32, (3, 2, 3, 3)], b: Tensor[f32, (3,)]):
+    y = conv2d(x, k, stride=1, padding=1, bias=b)
+    z = max_pool2d(y, 2) + avg_pool2d(y, 2)
+    return mean(z * z) + mean(log(1.0 + y * y))
+
+
+def grads(w: Tensor[f32, (N, 4)], x: Tensor[f32, (N, 4)], gamma: Tensor[f32, (4,)],
+          beta: Tensor[f32, (4,)], b: Tensor[f32, (N, 3)], xs: Tensor[f32, (N, 2, 3)],
+          w6: Tensor[f32, (6, 5)], table: Tensor[f32, (5, 3)], ids: Tensor[i64, (N,)],
+          img: Tensor[f32, (N, 2, 6, 6)], k: Tensor[f32, (3, 2, 3, 3)], kb: Tensor[f32, (3,)]):
+    return (grad(activations)(w), grad(reductions)(w),
+            grad(normalise, argnums=(0, 1, 2))(x, gamma, beta),
+            grad(joins, argnums=(0, 1))(w, b), grad(shapes, argnums=(0, 1))(xs, w6),
+            grad(lookups)(table, ids), grad(images, argnums=(0, 1, 2))(img, k, kb))
