@@ -298,6 +298,12 @@ char *fathom_infer_json(FathomModule *m, bool all);
  * ("file:line:col: ..." when it has a position) to free with
  * fathom_string_free.  Free the spec with fathom_spec_free. */
 FathomSpec *fathom_specialize(FathomModule *m, char **error);
+/* The same at a normalisation level (docs/ir-json.md, "Normalisation"):
+ * 0 the raw specialized graph, 1 (fathom_specialize's) trivial graphs
+ * inlined, common subexpressions merged, stable constant-trip loops as one
+ * `loop` node, tuple plumbing simplified, dead nodes and graphs removed. */
+FathomSpec *fathom_specialize_opt(FathomModule *m, int level, char **error);
+enum { FATHOM_OPT_DEFAULT = 1 };   /* fathom_specialize's level */
 void fathom_spec_free(FathomSpec *sp);
 
 typedef enum {

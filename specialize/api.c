@@ -38,6 +38,10 @@ static const char *text_of_dim(FathomSpec *sp, const AbsDim *d) {
 /* ---- specialization ---- */
 
 FathomSpec *fathom_specialize(FathomModule *m, char **error) {
+  return fathom_specialize_opt(m, FATHOM_OPT_DEFAULT, error);
+}
+
+FathomSpec *fathom_specialize_opt(FathomModule *m, int level, char **error) {
   if (m->internal) {
     api_set_error(error, fx_sprintf("internal error: %s", m->internal));
     return NULL;
@@ -76,6 +80,10 @@ FathomSpec *fathom_specialize(FathomModule *m, char **error) {
     return NULL;
   }
 #endif
+  if (!spec_normalize(sm, level, &msg)) {   /* the verifier runs between its passes */
+    api_set_error(error, msg);
+    return NULL;
+  }
   FathomSpec *sp = api_handle(sizeof *sp);
   sp->m = m;
   sp->sm = sm;
@@ -163,13 +171,14 @@ unsigned fathom_graph_output(const FathomSpec *sp, int g) {
 
 unsigned fathom_node_total(const FathomSpec *sp) { return sp->sm->nnodes; }
 
-static const char *const kind_names[] = {"param", "const", "prim", "call", "call_value", "func"};
+static const char *const kind_names[] = {"param", "const", "prim", "call", "call_value", "func",
+                                         "loop"};
 
 bool fathom_node(const FathomSpec *sp, unsigned id, FathomNode *out) {
   if (id >= sp->sm->nnodes) return false;
   const SpecNode *x = sp->by_id[id];
   const char *op = x->op;
-  if (x->kind == SPEC_CALL) op = x->callee->name;
+  if (x->kind == SPEC_CALL || x->kind == SPEC_LOOP) op = x->callee->name;
   else if (x->kind == SPEC_CALL_VALUE) op = "call";
   else if (x->kind == SPEC_CONST) op = "const";
   else if (x->kind == SPEC_PARAM) op = "param";

@@ -63,7 +63,8 @@ static void jspan(StrBuf *b, Span s) {
             s.line + 1, s.col + 1, s.end_line + 1, s.end_col + 1);
 }
 
-static const char *const kinds[] = {"param", "const", "prim", "call", "call_value", "func"};
+static const char *const kinds[] = {"param", "const", "prim", "call", "call_value", "func",
+                                     "loop"};
 
 static void jtarget(StrBuf *b, const SpecTarget *t) {
   static const char *const how[] = {"closure", "primitive", "partial", "grad"};
@@ -145,6 +146,15 @@ static void jnode(Json *j, const SpecNode *x) {
       jtarget(b, &x->targets[i]);
     }
     sb_putc(b, ']');
+    break;
+  case SPEC_LOOP:
+    jstr(b, "loop");
+    key(b, "body");
+    jstr(b, x->callee->name);
+    key(b, "exit");
+    jstr(b, x->loop_exit->name);
+    sb_printf(b, ", \"trips\": %lld", (long long)x->trips);
+    jinputs(b, x, 0);
     break;
   case SPEC_PARAM: jstr(b, "param"); break;
   }
