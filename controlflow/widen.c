@@ -138,6 +138,23 @@ static const AbsValue *force_widen(Engine *E, const AbsValue *old, const AbsValu
   return abs_tuple(E->st, n, items);
 }
 
+/* A loop whose carried values keep their types from trip to trip (only
+ * constants change: a counter, a sum) is unrolled for STABLE_TRIPS trips,
+ * then analysed once more with those constants widened to their types:
+ * that context covers every later trip, the way the budget's widening
+ * does, but without the warning, because nothing a later trip could need
+ * has been lost but the constants themselves.  The specializer's loop
+ * pass (specialize/opt_loop.c) then runs the whole loop on that context,
+ * so a 1,000-trip loop is one loop, not 1,000 graphs.  Loops whose types
+ * change (a tuple that grows, a layer list of different sizes) still
+ * unroll exactly, up to the budget. */
+enum { STABLE_TRIPS = 64 };
+
+static bool stable_trip(Engine *E, const AnfGraph *g, const Ctx *x, const AbsValue *args) {
+  return g->is_loop_header && !g->is_comprehension && x->unroll + 1 >= STABLE_TRIPS &&
+         abs_broaden(E->st, x->args) == abs_broaden(E->st, args);
+}
+
 const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, const Ctx *parent,
                              const AbsValue *args) {
   /* the newest running context of g: re-entered by a loop body or a
@@ -164,6 +181,7 @@ const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, cons
         r->widest = args;  /* the running contexts of g: one instance */
     }
     /* otherwise unroll, one context per trip or call, up to the budget */
+    if (stable_trip(E, g, x, args)) return force_widen(E, x->args, args);
     if (x->unroll + 1 >= E->opt.max_contexts) {
       cf_note_budget(E, site, g, fx_sprintf("%d trips or recursive calls unrolled",
                                             E->opt.max_contexts));

@@ -1244,6 +1244,38 @@ static bool call_value_stmt(Emit *e, StrBuf *b, const SpecGraph *S, const SpecNo
   return true;
 }
 
+/* A counted loop (SPEC_LOOP) as statements assigning v<id>: the carried
+ * values in locals, the body `trips` times, then the exit on them. */
+static bool loop_stmt(Emit *e, StrBuf *b, const SpecGraph *S, const SpecNode *x) {
+  const SpecGraph *B = x->callee, *X = x->loop_exit;
+  const AbsValue *r = B->result;
+  if (r->kind != ABS_TUPLE || r->tuple.n != B->params.len)
+    return unsupported(e, "%s", "a loop whose body does not return its carried values");
+  const char *env = B->parent ? frame_of(e, S, B->parent) : "0";
+  StrBuf args = {0};
+  if (B->parent) sb_printf(&args, "(const struct fr%d *)%s", gidx(e, B->parent), env);
+  for (int i = 0; i < x->ninputs; i++) {
+    const SpecNode *p = B->params.items[i];
+    sb_printf(b, "  %s c%u_%d = %s;\n", ctype(e, p->type), x->id, i,
+              conv(e, x->inputs[i]->type, p->type, ref(e, S, x->inputs[i])));
+    sb_printf(&args, "%sc%u_%d", i || B->parent ? ", " : "", x->id, i);
+  }
+  sb_printf(b, "  for (int64_t t%u = 0; t%u < %lldLL; t%u++) {\n", x->id, x->id,
+            (long long)x->trips, x->id);
+  sb_printf(b, "    %s r%u = g%d(%s);\n", ctype(e, r), x->id, gidx(e, B), sb_cstr(&args));
+  for (int i = 0; i < x->ninputs; i++)
+    sb_printf(b, "    c%u_%d = %s;\n", x->id, i,
+              conv(e, r->tuple.items[i], B->params.items[i]->type, fx_sprintf("r%u.f%d", x->id, i)));
+  sb_puts(b, "  }\n");
+  const char *call = fx_sprintf("g%d(%s)", gidx(e, X), sb_cstr(&args));
+  if (x->type->kind == ABS_BOTTOM || X->result->kind == ABS_BOTTOM)
+    sb_printf(b, "  (void)%s;\n  fx_raise(\"no return\");\n", call);
+  else
+    sb_printf(b, "  %s v%u = %s; (void)v%u;\n", ctype(e, x->type), x->id,
+              conv(e, X->result, x->type, call), x->id);
+  return true;
+}
+
 /* ------------------------------------------------------------ graphs */
 
 static const char *node_expr(Emit *e, const SpecGraph *S, const SpecNode *x) {
@@ -1304,6 +1336,12 @@ static void emit_graph(Emit *e, const SpecGraph *S) {
   for (int i = 0; i < S->nodes.len; i++) {
     SpecNode *x = S->nodes.items[i];
     if (x->kind == SPEC_CONST) continue;
+    if (x->kind == SPEC_LOOP) {
+      if (!loop_stmt(e, b, S, x)) return;
+      if (x->type->kind != ABS_BOTTOM && frame && hm_has(&e->escapes, x))
+        sb_printf(b, "  fr->v%u = v%u;\n", x->id, x->id);
+      continue;
+    }
     if (x->kind == SPEC_CALL_VALUE) {
       if (!call_value_stmt(e, b, S, x)) return;
       if (x->type->kind != ABS_BOTTOM && frame && hm_has(&e->escapes, x))

@@ -14,6 +14,7 @@
 typedef struct Json {
   StrBuf *out;
   HashMap types;   /* const AbsValue * -> its notation */
+  AbsStore *st;    /* for the nodes' costs */
 } Json;
 
 /* A JSON string: UTF-8 passes through, quotes, backslashes and control
@@ -173,6 +174,18 @@ static void jnode(Json *j, const SpecNode *x) {
     key(b, "name");
     jstr(b, x->name);
   }
+  const AbsDim *flops, *bytes;
+  if (spec_node_cost(j->st, x, &flops, &bytes)) {
+    StrBuf f = {0}, m = {0};
+    dim_print(&f, flops);
+    dim_print(&m, bytes);
+    key(b, "cost");
+    sb_puts(b, "{\"flops\": ");
+    jstr(b, sb_cstr(&f));
+    sb_puts(b, ", \"bytes\": ");
+    jstr(b, sb_cstr(&m));
+    sb_putc(b, '}');
+  }
   key(b, "span");
   jspan(b, x->span);
   sb_putc(b, '}');
@@ -259,7 +272,7 @@ static void jrecords(Json *j, const SpecModule *sm) {
 }
 
 void spec_emit_json(StrBuf *out, SpecModule *sm) {
-  Json j = {.out = out};
+  Json j = {.out = out, .st = sm->st};
   hm_init_ptr(&j.types);
   sb_puts(out, "{\n  \"format\": \"fathom-graph\",\n  \"version\": 1,\n  \"source\": ");
   jstr(out, sm->file ? sm->file->path : "");

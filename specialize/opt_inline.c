@@ -91,7 +91,7 @@ static SpecNode *inline_call(SpecGraph *C, int xpos, SpecNode *single) {
   SpecNode *out = at_call(C, x, T, T->output, copy);
   xpos += C->nodes.len - before;   /* constants went in front */
   if (copy) C->nodes.items[xpos] = copy;   /* the copy takes the call's place */
-  if (out && !out->name) out->name = x->name;
+  if (out == copy && copy) copy->name = x->name;   /* the variable the call bound */
   return out;
 }
 

@@ -1,7 +1,289 @@
-/* opt_loop.c: (not yet written). */
+/* opt_loop.c: stable constant-trip loops as one SPEC_LOOP node.
+ *
+ * requires: a verified module;
+ * keeps:    every verifier guarantee: a rolled loop's body and exit read
+ *           the carried values as their own parameters, with the types
+ *           the analysis gave the loop's generic context, which holds
+ *           every trip's values.
+ *
+ * The analysis unrolls a loop whose carried types do not change for a
+ * few trips, then analyses one context with the changing constants
+ * widened (controlflow/widen.c, STABLE_TRIPS): a generic header G of the
+ * `for` form
+ *     G(k, c1, ...):  switch(scalar_lt(k, N), @body, @exit)()
+ *     body():         ... G(scalar_add(k, 1), c1', ...)
+ *     exit():         ... (the loop's value)
+ * with N a constant.  Two steps:
+ *   1. a call of an unrolled trip of the same loop whose arguments lie
+ *      inside G's parameters calls G instead (the trips it unrolled are
+ *      then dead);
+ *   2. G becomes a SPEC_LOOP at each call G(k0, ...): the body and the
+ *      exit get G's parameters as their own (they and the blocks inside
+ *      them read those instead of G's), the body returns the tuple of
+ *      the next carried values instead of calling G, and the loop runs
+ *      the body max(0, N - k0) times, then the exit.
+ * A first trip whose arguments G does not hold (the loop variable is
+ * unbound before it) stays as it is, before the loop. */
+#include <string.h>
+
 #include "opt.h"
 
+typedef struct LoopForm {
+  SpecGraph *body, *exit;
+  int64_t bound;   /* N */
+} LoopForm;
+
+static bool is_op(const SpecNode *x, const char *op) {
+  return x && x->kind == SPEC_PRIM && x->op && !strcmp(x->op, op) && !x->kwnames;
+}
+
+static bool int_const(const SpecNode *x, int64_t *v) {
+  if (!x || x->kind != SPEC_CONST || x->type->kind != ABS_INT) return false;
+  *v = x->type->sc.i;
+  return true;
+}
+
+/* The target graph of call-through-value cv for closure node f. */
+static SpecGraph *target_of(const SpecNode *cv, const SpecNode *f) {
+  if (f->kind != SPEC_FUNC || !f->fn) return NULL;
+  for (int i = 0; i < cv->ntargets; i++)
+    if (cv->targets[i].kind == ABS_FN_CLOSURE && cv->targets[i].fn == f->fn)
+      return cv->targets[i].graph;
+  return NULL;
+}
+
+/* Is G a generic `for` header (see the file comment)? */
+static bool loop_form(const SpecGraph *G, LoopForm *lf) {
+  if (!G->g->is_loop_header || G->params.len < 1 || !G->output) return false;
+  const SpecNode *cv = G->output;
+  if (cv->kind != SPEC_CALL_VALUE || cv->graph != G || cv->ninputs != 1 || cv->ntargets != 2)
+    return false;
+  const SpecNode *sw = cv->inputs[0];
+  if (!is_op(sw, "switch") || sw->graph != G || sw->ninputs != 3) return false;
+  const SpecNode *c = sw->inputs[0];
+  if (!is_op(c, "scalar_lt") || c->graph != G || c->ninputs != 2) return false;
+  if (c->inputs[0] != G->params.items[0] || !int_const(c->inputs[1], &lf->bound)) return false;
+  lf->body = target_of(cv, sw->inputs[1]);
+  lf->exit = target_of(cv, sw->inputs[2]);
+  if (!lf->body || !lf->exit || lf->body == lf->exit) return false;
+  for (int s = 0; s < 2; s++) {
+    const SpecGraph *T = s ? lf->exit : lf->body;
+    if (T->parent != G || T->params.len) return false;
+  }
+  /* G's own nodes: constants, the two closures, the test, the switch, the call */
+  for (int k = 0; k < G->nodes.len; k++) {
+    const SpecNode *x = G->nodes.items[k];
+    if (x != cv && x != sw && x != c && x->kind != SPEC_CONST && x->kind != SPEC_FUNC) return false;
+  }
+  const SpecNode *rec = lf->body->output;
+  if (!rec || rec->kind != SPEC_CALL || rec->callee != G || rec->graph != lf->body) return false;
+  const SpecNode *next = rec->inputs[0];
+  int64_t one;
+  return is_op(next, "scalar_add") && next->inputs[0] == G->params.items[0] &&
+         int_const(next->inputs[1], &one) && one == 1;
+}
+
+static bool fits(SpecModule *sm, const SpecNode *x, const SpecGraph *G) {
+  if (x->ninputs != G->params.len || !abs_leq(sm->st, G->result, x->type)) return false;
+  for (int i = 0; i < x->ninputs; i++)
+    if (!abs_leq(sm->st, x->inputs[i]->type, G->params.items[i]->type)) return false;
+  return true;
+}
+
+/* Step 1: calls of unrolled trips call the generic header instead. */
+static int redirect(SpecModule *sm) {
+  int n = 0;
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *S = sm->graphs.items[i];
+    for (int k = 0; k < S->nodes.len; k++) {
+      SpecNode *x = S->nodes.items[k];
+      if (x->kind != SPEC_CALL || !x->callee->g->is_loop_header) continue;
+      LoopForm lf;
+      if (loop_form(x->callee, &lf)) continue;
+      for (int j = 0; j < sm->graphs.len; j++) {
+        SpecGraph *G = sm->graphs.items[j];
+        if (G->g != x->callee->g || G->parent != x->callee->parent || !loop_form(G, &lf) ||
+            !fits(sm, x, G))
+          continue;
+        x->callee = G;
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+/* ---- step 2 ---- */
+
+/* The child of G on S's parent chain, or NULL when G does not enclose S
+ * (or S is G). */
+static SpecGraph *child_of(SpecGraph *G, SpecGraph *S) {
+  for (; S && S->parent; S = S->parent)
+    if (S->parent == G) return S;
+  return NULL;
+}
+
+static void each_callee(const SpecNode *x, SpecGraph **out, int *n) {
+  *n = 0;
+  if (x->kind == SPEC_CALL) out[(*n)++] = x->callee;
+  if (x->kind == SPEC_LOOP) out[(*n)++] = x->callee, out[(*n)++] = x->loop_exit;
+}
+
+/* Which side (body or exit) each graph inside G belongs to: the child of
+ * G it lies under, and a block directly under G (an `if` inside the body
+ * reads the header's values) the side that calls it.  False when a block
+ * is run from both sides or from G itself. */
+static bool sides(SpecModule *sm, SpecGraph *G, const LoopForm *lf, HashMap *side) {
+  hm_put(side, lf->body, lf->body);
+  hm_put(side, lf->exit, lf->exit);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < sm->graphs.len; i++) {
+      SpecGraph *D = sm->graphs.items[i];
+      SpecGraph *top = child_of(G, D);
+      SpecGraph *s = top ? hm_get(side, top) : NULL;
+      if (!s) continue;
+      for (int k = 0; k < D->nodes.len; k++) {
+        SpecNode *x = D->nodes.items[k];
+        SpecGraph *ts[2 + 64];
+        int nt;
+        each_callee(x, ts, &nt);
+        for (int t = 0; x->kind == SPEC_CALL_VALUE && t < x->ntargets && nt < 66; t++)
+          if (x->targets[t].graph) ts[nt++] = x->targets[t].graph;
+        for (int t = 0; t < nt; t++) {
+          SpecGraph *c = child_of(G, ts[t]);
+          if (!c) continue;
+          SpecGraph *have = hm_get(side, c);
+          if (have && have != s) return false;
+          if (!have) hm_put(side, c, s), changed = true;
+        }
+      }
+    }
+  }
+  /* G's own nodes may run no block but the body and the exit */
+  return true;
+}
+
+/* Fresh parameters for T: one per carried value, as G's. */
+static void give_params(SpecGraph *T, const SpecGraph *G) {
+  T->params.len = 0;
+  T->defaults = fx_array(const AbsValue *, G->params.len + 1);
+  for (int i = 0; i < G->params.len; i++) {
+    const SpecNode *gp = G->params.items[i];
+    SpecNode *p = opt_new_node(T, SPEC_PARAM, gp->type, gp->span);
+    p->name = gp->name;
+    p->origin = gp->origin;
+    p->index = i;
+    vec_push(&T->params, p);
+  }
+}
+
+/* Every read of G's parameters under G reads its side's instead. */
+static bool rewire(SpecModule *sm, SpecGraph *G, HashMap *side) {
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *D = sm->graphs.items[i];
+    SpecGraph *top = child_of(G, D);
+    if (!top) continue;
+    SpecGraph *s = hm_get(side, top);
+    if (!s) continue;   /* run by nobody: dead */
+    for (int k = 0; k < D->nodes.len; k++) {
+      SpecNode *x = D->nodes.items[k];
+      for (int j = 0; j < x->ninputs; j++)
+        if (x->inputs[j]->graph == G) x->inputs[j] = s->params.items[x->inputs[j]->index];
+    }
+    if (D->output && D->output->graph == G) D->output = s->params.items[D->output->index];
+  }
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *D = sm->graphs.items[i];
+    if (D->parent != G) continue;
+    SpecGraph *s = hm_get(side, D);
+    if (!s) continue;
+    D->parent = D == s ? G->parent : s;
+  }
+  return true;
+}
+
+/* Does any graph under G read a node of G other than its parameters? */
+static bool reads_header_nodes(SpecModule *sm, SpecGraph *G) {
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *D = sm->graphs.items[i];
+    if (!child_of(G, D)) continue;
+    for (int k = 0; k < D->nodes.len; k++) {
+      SpecNode *x = D->nodes.items[k];
+      for (int j = 0; j < x->ninputs; j++)
+        if (x->inputs[j]->graph == G && x->inputs[j]->kind != SPEC_PARAM) return true;
+    }
+    if (D->output && D->output->graph == G && D->output->kind != SPEC_PARAM) return true;
+  }
+  return false;
+}
+
+/* The calls of G from outside its body, all direct with a constant first
+ * argument; false when G is reached any other way. */
+static bool outer_calls(SpecModule *sm, SpecGraph *G, const LoopForm *lf, PtrVec *calls) {
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *D = sm->graphs.items[i];
+    for (int k = 0; k < D->nodes.len; k++) {
+      SpecNode *x = D->nodes.items[k];
+      for (int t = 0; x->kind == SPEC_CALL_VALUE && t < x->ntargets; t++)
+        if (x->targets[t].graph == G) return false;
+      if (x->kind == SPEC_LOOP && (x->callee == G || x->loop_exit == G)) return false;
+      if (x->kind != SPEC_CALL || x->callee != G || x == lf->body->output) continue;
+      int64_t k0;
+      if (!int_const(x->inputs[0], &k0)) return false;
+      vec_push(calls, x);
+    }
+  }
+  return calls->len > 0;
+}
+
+static bool roll(SpecModule *sm, SpecGraph *G) {
+  LoopForm lf;
+  if (!loop_form(G, &lf) || reads_header_nodes(sm, G)) return false;
+  PtrVec calls = {0};
+  if (!outer_calls(sm, G, &lf, &calls)) return false;
+  HashMap side;
+  hm_init_ptr(&side);
+  if (!sides(sm, G, &lf, &side)) return false;
+  for (int i = 0; i < calls.len; i++)   /* the exit's value must fit each call */
+    if (!abs_leq(sm->st, G->result, ((SpecNode *)calls.items[i])->type)) return false;
+  give_params(lf.body, G);
+  give_params(lf.exit, G);
+  /* the body returns the next carried values */
+  SpecNode *rec = lf.body->output;
+  const AbsValue **items = fx_array(const AbsValue *, rec->ninputs + 1);
+  for (int i = 0; i < rec->ninputs; i++) items[i] = G->params.items[i]->type;
+  SpecNode *next = opt_new_node(lf.body, SPEC_PRIM, abs_tuple(sm->st, rec->ninputs, items),
+                                rec->span);
+  next->prim = OP_MAKE_TUPLE;
+  next->op = "make_tuple";
+  next->ninputs = rec->ninputs;
+  next->inputs = rec->inputs;
+  next->origin = rec->origin;
+  lf.body->nodes.items[opt_position(rec)] = next;
+  lf.body->output = next;
+  lf.body->result = next->type;
+  lf.exit->result = G->result;
+  rewire(sm, G, &side);
+  for (int i = 0; i < calls.len; i++) {
+    SpecNode *x = calls.items[i];
+    int64_t k0 = 0;
+    int_const(x->inputs[0], &k0);
+    x->kind = SPEC_LOOP;
+    x->callee = lf.body;
+    x->loop_exit = lf.exit;
+    x->trips = lf.bound > k0 ? lf.bound - k0 : 0;
+  }
+  return true;
+}
+
 int opt_loop(SpecModule *sm) {
-  (void)sm;
-  return 0;
+  int n = redirect(sm);
+  if (n) opt_dce(sm);
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *G = sm->graphs.items[i];
+    if (G->g->is_loop_header && roll(sm, G)) n++;
+  }
+  return n;
 }

@@ -167,6 +167,10 @@ void spec_emit_dot(StrBuf *out, SpecModule *sm);
  * evaluated for sizes ("B=8,T=1024", or NULL); false with *error on bad
  * sizes. */
 bool spec_emit_cost(StrBuf *out, SpecModule *sm, const char *sizes, char **error);
+/* cost.c: the flops and bytes of one node (a primitive on tensors), as
+ * dim expressions; false when it has none (not a primitive, or no tensor
+ * work: both zero).  The JSON's per-node `cost`. */
+bool spec_node_cost(AbsStore *st, const SpecNode *n, const AbsDim **flops, const AbsDim **bytes);
 /* C11 source for programs of scalars, strings, tuples, lists and functions
  * (closures, partial).  With with_main, a main() that reads the entry's
  * arguments from argv as Python literals and prints the result as
