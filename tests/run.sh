@@ -768,6 +768,22 @@ suite_specialize() {
   # `fathom cost` is `specialize --emit cost`; malformed --sizes is an error
   spec_case cost-command 0 '^  with B=32: flops = 1222208, bytes = 218880$' \
     "$FATHOM" cost "$dir/cost_mlp.py" --entry mlp --sizes B=32
+  # examples/transformer.py against FLOPs counted by hand (docs/cost.md,
+  # "The transformer example"): model dim 32, 4 heads of 8, MLP 64
+  spec_case cost-transformer-qkv-proj 0 '^self_attention +8192\*B\*T ' \
+    "$FATHOM" cost "$TESTS/../examples/transformer.py"
+  spec_case cost-transformer-attention 0 '^attention +152\*B\*T\*T ' \
+    "$FATHOM" cost "$TESTS/../examples/transformer.py"
+  spec_case cost-transformer-causal 0 '^attention.if_true +4\*B\*T\*T\+T\*T ' \
+    "$FATHOM" cost "$TESTS/../examples/transformer.py"
+  spec_case cost-transformer-mlp 0 '^feed_forward +8352\*B\*T ' \
+    "$FATHOM" cost "$TESTS/../examples/transformer.py"
+  spec_case cost-transformer-total 0 \
+    '^total encoder_block: flops = 156\*B\*T\*T\+17120\*B\*T\+T\*T,' \
+    "$FATHOM" cost "$TESTS/../examples/transformer.py"
+  # a per-node cost in the JSON: the MLP's first linear
+  spec_case cost-json-node 0 '"op": "linear".*"type": "Tensor\[f32, \(B, T, 64\)\]".*"cost": \{"flops": "4160\*B\*T"' \
+    "$FATHOM" specialize "$TESTS/../examples/transformer.py" --entry encoder_block --emit json
   spec_case cost-bad-sizes 1 'expected NAME=VALUE' \
     "$FATHOM" cost "$dir/cost_mlp.py" --entry mlp --sizes B8
   for py in "$dir"/*.py; do
