@@ -147,8 +147,11 @@ static const AbsValue *force_widen(Engine *E, const AbsValue *old, const AbsValu
  * pass (specialize/opt_loop.c) then runs the whole loop on that context,
  * so a 1,000-trip loop is one loop, not 1,000 graphs.  Loops whose types
  * change (a tuple that grows, a layer list of different sizes) still
- * unroll exactly, up to the budget. */
-enum { STABLE_TRIPS = 64 };
+ * unroll exactly, up to the budget.  The widened context's merges are
+ * soft (engine.c): a type that would change on a later trip (`if i ==
+ * 80: s = (s,)`) becomes unknown there, silently, as the exact unrolling
+ * would have found no error. */
+enum { STABLE_TRIPS = 32 };
 
 static bool stable_trip(Engine *E, const AnfGraph *g, const Ctx *x, const AbsValue *args) {
   return g->is_loop_header && !g->is_comprehension && x->unroll + 1 >= STABLE_TRIPS &&
@@ -181,7 +184,10 @@ const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, cons
         r->widest = args;  /* the running contexts of g: one instance */
     }
     /* otherwise unroll, one context per trip or call, up to the budget */
-    if (stable_trip(E, g, x, args)) return force_widen(E, x->args, args);
+    if (stable_trip(E, g, x, args)) {
+      E->stable_widened = true;
+      return force_widen(E, x->args, args);
+    }
     if (x->unroll + 1 >= E->opt.max_contexts) {
       cf_note_budget(E, site, g, fx_sprintf("%d trips or recursive calls unrolled",
                                             E->opt.max_contexts));

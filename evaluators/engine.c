@@ -557,9 +557,11 @@ static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *
   }
   const AbsValue *args = bind_args(E, site, c, g, pctx, a);
   if (!args) return abs_error(E->st);
+  E->stable_widened = false;
   args = cf_call_args(E, site, c, g, pctx, args);
   bool is_new;
   Ctx *nc = cache_ctx(&E->ctxs, g, args, pctx, &is_new);
+  if (is_new && E->stable_widened) nc->soft = 1;
   if (is_new) {
     nc->caller = c;
     nc->call_site = site;

@@ -32,6 +32,8 @@ struct Engine {
   uint32_t nconsts;
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */
+  bool stable_widened;     /* cf_call_args widened a stable loop's arguments:
+                              the context they make has soft merges */
   bool steps_noted;
   long items_made;         /* tuple items copied by slices, + and * (rules_seq.c) */
   bool items_noted;

@@ -361,10 +361,15 @@ static bool frame_made(Emit *e, const SpecGraph *S) {
   return false;
 }
 
-/* The graph whose frame a closure of fn made in S captures: the nearest
- * graph around S (S included) that specializes fn's parent. */
-static const SpecGraph *captured(const SpecGraph *S, const AnfGraph *fn) {
+/* The graph whose frame a closure of fn made in S captures: the parent of
+ * the graphs it runs when that is around S (a rolled loop's blocks read
+ * the loop body's frame, opt_loop.c), else the nearest graph around S (S
+ * included) that specializes fn's parent. */
+static const SpecGraph *captured(const SpecGraph *S, const AnfGraph *fn, const SpecNode *x) {
   if (!fn->parent) return NULL;
+  const SpecGraph *up = x->runs.len ? x->runs.items[0]->parent : NULL;
+  for (const SpecGraph *p = S; up && p; p = p->parent)
+    if (p == up) return p;
   for (const SpecGraph *p = S; p; p = p->parent)
     if (p->g == fn->parent) return p;
   return NULL;
@@ -1287,7 +1292,7 @@ static const char *node_expr(Emit *e, const SpecGraph *S, const SpecNode *x) {
   }
   case SPEC_FUNC: {
     if (!x->fn) return unsupported(e, "the C emitter does not handle primitive %s as a value", x->op), NULL;
-    const SpecGraph *P = captured(S, x->fn);
+    const SpecGraph *P = captured(S, x->fn, x);
     if (x->fn->parent && x->fn->parent->role != ANF_G_MODULE && !P) return unsupported(e, "%s", "a closure without its frame"), NULL;
     return fx_sprintf("((fx_fn){%u, %s})", x->fn->id + 1, P ? frame_of(e, S, P) : "0");
   }

@@ -22,8 +22,11 @@
  *      them read those instead of G's), the body returns the tuple of
  *      the next carried values instead of calling G, and the loop runs
  *      the body max(0, N - k0) times, then the exit.
- * A first trip whose arguments G does not hold (the loop variable is
- * unbound before it) stays as it is, before the loop. */
+ * A call of the first trip whose arguments G does not hold only where
+ * the body never reads them (the loop variable, unbound before the first
+ * trip, is rebound by the body before any read) becomes the loop too when
+ * it runs at least one trip: the body's parameter takes both types, and
+ * the exit only ever sees values the body returned. */
 #include <string.h>
 
 #include "opt.h"
@@ -90,8 +93,23 @@ static bool fits(SpecModule *sm, const SpecNode *x, const SpecGraph *G) {
   return true;
 }
 
-/* Step 1: calls of unrolled trips call the generic header instead. */
-static int redirect(SpecModule *sm) {
+/* Does x fit G but for parameters where `loose` is set (a bit per
+ * parameter, at most 64)? */
+static bool fits_loosely(SpecModule *sm, const SpecNode *x, const SpecGraph *G, uint64_t *loose) {
+  *loose = 0;
+  if (x->ninputs != G->params.len || x->ninputs > 64 || !abs_leq(sm->st, G->result, x->type))
+    return false;
+  for (int i = 0; i < x->ninputs; i++)
+    if (!abs_leq(sm->st, x->inputs[i]->type, G->params.items[i]->type)) {
+      if (i == 0) return false;   /* the loop index */
+      *loose |= 1ull << i;
+    }
+  return true;
+}
+
+/* Step 1: calls of unrolled trips call the generic header instead; calls
+ * that fit only loosely wait in `pending` for step 2. */
+static int redirect(SpecModule *sm, PtrVec *pending) {
   int n = 0;
   for (int i = 0; i < sm->graphs.len; i++) {
     SpecGraph *S = sm->graphs.items[i];
@@ -102,12 +120,18 @@ static int redirect(SpecModule *sm) {
       if (loop_form(x->callee, &lf)) continue;
       for (int j = 0; j < sm->graphs.len; j++) {
         SpecGraph *G = sm->graphs.items[j];
-        if (G->g != x->callee->g || G->parent != x->callee->parent || !loop_form(G, &lf) ||
-            !fits(sm, x, G))
+        uint64_t loose;
+        if (G->g != x->callee->g || G->parent != x->callee->parent || !loop_form(G, &lf))
           continue;
-        x->callee = G;
-        n++;
-        break;
+        if (fits(sm, x, G)) {
+          x->callee = G;
+          n++;
+          break;
+        }
+        if (fits_loosely(sm, x, G, &loose)) {
+          vec_push(pending, x);
+          break;
+        }
       }
     }
   }
@@ -220,7 +244,7 @@ static bool reads_header_nodes(SpecModule *sm, SpecGraph *G) {
 }
 
 /* The calls of G from outside its body, all direct with a constant first
- * argument; false when G is reached any other way. */
+ * argument (maybe none); false when G is reached any other way. */
 static bool outer_calls(SpecModule *sm, SpecGraph *G, const LoopForm *lf, PtrVec *calls) {
   for (int i = 0; i < sm->graphs.len; i++) {
     SpecGraph *D = sm->graphs.items[i];
@@ -235,21 +259,71 @@ static bool outer_calls(SpecModule *sm, SpecGraph *G, const LoopForm *lf, PtrVec
       vec_push(calls, x);
     }
   }
-  return calls->len > 0;
+  return true;
 }
 
-static bool roll(SpecModule *sm, SpecGraph *G) {
+/* Is G's parameter i read by a node on the body's side? */
+static bool body_reads(SpecModule *sm, SpecGraph *G, HashMap *side, SpecGraph *body, int i) {
+  const SpecNode *p = G->params.items[i];
+  for (int g = 0; g < sm->graphs.len; g++) {
+    SpecGraph *D = sm->graphs.items[g];
+    SpecGraph *top = child_of(G, D);
+    if (!top || hm_get(side, top) != body) continue;
+    for (int k = 0; k < D->nodes.len; k++)
+      for (int j = 0; j < D->nodes.items[k]->ninputs; j++)
+        if (D->nodes.items[k]->inputs[j] == p) return true;
+    if (D->output == p) return true;
+  }
+  return false;
+}
+
+/* The pending calls (loose fits of G's loop) that can run it: their loose
+ * parameters unread by the body, at least one trip; added to calls, and
+ * the body's parameters widened to hold them (after give_params). */
+static void take_pending(SpecModule *sm, SpecGraph *G, const LoopForm *lf, HashMap *side,
+                         const PtrVec *pending, PtrVec *calls, uint64_t *widen) {
+  for (int i = 0; i < pending->len; i++) {
+    SpecNode *x = pending->items[i];
+    uint64_t loose;
+    int64_t k0;
+    if (x->kind != SPEC_CALL || x->callee->g != G->g || x->callee->parent != G->parent ||
+        !fits_loosely(sm, x, G, &loose) || !int_const(x->inputs[0], &k0) || lf->bound - k0 < 1)
+      continue;
+    bool ok = true;
+    for (int p = 1; p < x->ninputs && ok; p++) {
+      if (!(loose >> p & 1)) continue;
+      AbsJoinError err = {0};
+      const AbsValue *j = abs_join(sm->st, G->params.items[p]->type, x->inputs[p]->type, &err);
+      ok = !err.left && spec_concrete(j) && !body_reads(sm, G, side, lf->body, p);
+    }
+    if (!ok) continue;
+    *widen |= loose;
+    vec_push(calls, x);
+  }
+}
+
+static bool roll(SpecModule *sm, SpecGraph *G, const PtrVec *pending) {
   LoopForm lf;
   if (!loop_form(G, &lf) || reads_header_nodes(sm, G)) return false;
-  PtrVec calls = {0};
-  if (!outer_calls(sm, G, &lf, &calls)) return false;
   HashMap side;
   hm_init_ptr(&side);
   if (!sides(sm, G, &lf, &side)) return false;
+  PtrVec calls = {0};
+  uint64_t widen = 0;
+  if (!outer_calls(sm, G, &lf, &calls)) return false;   /* reached some other way */
+  take_pending(sm, G, &lf, &side, pending, &calls, &widen);
+  if (!calls.len) return false;
   for (int i = 0; i < calls.len; i++)   /* the exit's value must fit each call */
     if (!abs_leq(sm->st, G->result, ((SpecNode *)calls.items[i])->type)) return false;
   give_params(lf.body, G);
   give_params(lf.exit, G);
+  for (int i = 0; i < calls.len; i++)   /* loose parameters: the body never reads them */
+    for (int p = 1; p < lf.body->params.len; p++) {
+      SpecNode *bp = lf.body->params.items[p], *in = ((SpecNode *)calls.items[i])->inputs[p];
+      if (!(widen >> p & 1) || abs_leq(sm->st, in->type, bp->type)) continue;
+      AbsJoinError err = {0};
+      bp->type = abs_join(sm->st, bp->type, in->type, &err);
+    }
   /* the body returns the next carried values */
   SpecNode *rec = lf.body->output;
   const AbsValue **items = fx_array(const AbsValue *, rec->ninputs + 1);
@@ -279,11 +353,12 @@ static bool roll(SpecModule *sm, SpecGraph *G) {
 }
 
 int opt_loop(SpecModule *sm) {
-  int n = redirect(sm);
+  PtrVec pending = {0};
+  int n = redirect(sm, &pending);
   if (n) opt_dce(sm);
   for (int i = 0; i < sm->graphs.len; i++) {
     SpecGraph *G = sm->graphs.items[i];
-    if (G->g->is_loop_header && roll(sm, G)) n++;
+    if (G->g->is_loop_header && roll(sm, G, &pending)) n++;
   }
   return n;
 }

@@ -13,9 +13,10 @@
  *     (`runs`) every target graph, and every target graph is a graph of
  *     the module;
  *   - a loop (SPEC_LOOP) runs a body and an exit that take one parameter
- *     per carried value, its inputs inside them; the body returns a tuple
- *     of the next carried values, each inside its parameter; the loop's
- *     type holds the exit's result; its trip count is not negative;
+ *     per carried value, its inputs inside the body's (and the exit's
+ *     when it runs no trip); the body returns a tuple of the next carried
+ *     values, each inside its parameter and the exit's; the loop's type
+ *     holds the exit's result; its trip count is not negative;
  *   - every graph but the entry is called, or read, by another graph. */
 #include <string.h>
 
@@ -108,7 +109,11 @@ static void check_loop(Verify *v, const SpecGraph *S, const SpecNode *x) {
   const SpecGraph *B = x->callee, *X = x->loop_exit;
   if (x->trips < 0) bad(v, S, x, "negative trip count %lld", (long long)x->trips);
   check_args(v, S, x, B);
-  check_args(v, S, x, X);
+  if (x->trips == 0) check_args(v, S, x, X);
+  else if (X && hm_has(&v->graphs, X)) hm_put(&v->used, X, (void *)1);
+  if (X && x->ninputs != X->params.len)
+    return bad(v, S, x, "carries %d values into %s, which takes %d", x->ninputs, X->name,
+               X->params.len);
   if (!B || !X || B->params.len != X->params.len) return;
   const AbsValue *r = B->result;
   if (r->kind != ABS_TUPLE || r->tuple.n != B->params.len)
