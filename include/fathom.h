@@ -353,6 +353,11 @@ typedef struct FathomNode {
 bool fathom_node(const FathomSpec *sp, unsigned id, FathomNode *out);
 /* Input i of node id (a node id). */
 unsigned fathom_node_input(const FathomSpec *sp, unsigned id, int i);
+/* The cost of node id, a primitive on tensors: its flops and the bytes it
+ * reads and writes as expressions in the program's dims ("4160*B*T",
+ * docs/cost.md; the JSON's "cost"); the strings belong to the spec.
+ * False (and *flops, *bytes untouched) when the node has none. */
+bool fathom_node_cost(const FathomSpec *sp, unsigned id, const char **flops, const char **bytes);
 
 /* A tensor type: dtype, rank and dims.  A dim that is not a known int has
  * dims[i] == -1 and dim_names[i] its notation ("B", "2*T", "?"). */

@@ -202,6 +202,15 @@ unsigned fathom_node_input(const FathomSpec *sp, unsigned id, int i) {
   return i >= 0 && i < x->ninputs ? x->inputs[i]->id : 0;
 }
 
+bool fathom_node_cost(const FathomSpec *sp, unsigned id, const char **flops, const char **bytes) {
+  if (id >= sp->sm->nnodes) return false;
+  const AbsDim *f, *b;
+  if (!spec_node_cost(sp->sm->st, sp->by_id[id], &f, &b)) return false;
+  *flops = text_of_dim((FathomSpec *)sp, f);
+  *bytes = text_of_dim((FathomSpec *)sp, b);
+  return true;
+}
+
 /* Fill *out from tensor type t (dim notations from the spec's memo). */
 static bool tensor_of(FathomSpec *sp, const AbsValue *t, FathomTensor *out) {
   if (t->kind != ABS_TENSOR || t->tensor.rank > FATHOM_MAX_RANK) return false;

@@ -871,6 +871,22 @@ suite_specialize() {
     $(pkg-config --libs tree-sitter bdw-gc jansson) -lunistring -lm -o '$TMP/verify_test' &&
     '$TMP/verify_test' '$dir/verify.py' grow"
   ok_lines specialize/verify "$out"
+  # per-node cost through the C API (fathom_node_cost): the hand counts
+  # of docs/cost.md's transformer table, node by node
+  out=$TMP/spec.cost_api.out
+  run "$out" "$out" sh -c "$cc -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+    $(pkg-config --cflags tree-sitter bdw-gc jansson) '$dir/cost_api.c' '$BUILD/libfathom.a' \
+    $(pkg-config --libs tree-sitter bdw-gc jansson) -lunistring -lm -o '$TMP/cost_api' &&
+    '$TMP/cost_api' '$TESTS/../examples/transformer.py' encoder_block"
+  local want
+  for want in 'linear Tensor[f32, (B, T, 96)] flops=6144*B*T ' \
+    'linear Tensor[f32, (B, T, 64)] flops=4160*B*T ' \
+    'tensor_matmul Tensor[f32, (B, 4, T, T)] flops=64*B*T*T ' \
+    'softmax Tensor[f32, (B, 4, T, T)] flops=20*B*T*T ' \
+    'tensor_matmul Tensor[f32, (B, 4, T, 8)] flops=64*B*T*T '; do
+    if grep -qF -- "$want" "$out"; then pass
+    else fail specialize/cost-api "no line '$want'" "$(cat "$out")"; fi
+  done
   # `make install` into a temporary prefix, then examples/backend built
   # against it with pkg-config, run on its model
   local prefix=$TMP/prefix root=$TESTS/..
