@@ -147,7 +147,9 @@ static const AbsValue *force_widen(Engine *E, const AbsValue *old, const AbsValu
  * pass (specialize/opt_loop.c) then runs the whole loop on that context,
  * so a 1,000-trip loop is one loop, not 1,000 graphs.  Loops whose types
  * change (a tuple that grows, a layer list of different sizes) still
- * unroll exactly, up to the budget.  The widened context's merges are
+ * unroll exactly, up to the budget, and so do loops of constants only (a
+ * sum of a range): they compute their result exactly, and a constant
+ * result leaves no loop in the specialized program at all.  The widened context's merges are
  * soft (engine.c): a type that would change on a later trip (`if i ==
  * 80: s = (s,)`) becomes unknown there, silently, as the exact unrolling
  * would have found no error. */
@@ -155,7 +157,7 @@ enum { STABLE_TRIPS = 32 };
 
 static bool stable_trip(Engine *E, const AnfGraph *g, const Ctx *x, const AbsValue *args) {
   return g->is_loop_header && !g->is_comprehension && x->unroll + 1 >= STABLE_TRIPS &&
-         abs_broaden(E->st, x->args) == abs_broaden(E->st, args);
+         !abs_is_const(args) && abs_broaden(E->st, x->args) == abs_broaden(E->st, args);
 }
 
 const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, const Ctx *parent,
