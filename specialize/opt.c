@@ -8,9 +8,9 @@
  *           C emitter and CPython alike.
  *
  * Level 1 runs, until nothing changes (at most MAX_ROUNDS rounds):
- *   inline (trivial graphs), tuple (tuple plumbing, shape reads),
- *   cse (common subexpressions), loop (stable constant-trip loops into
- *   SPEC_LOOP nodes), share (identical clones), dce (dead nodes and
+ *   loop (stable constant-trip loops into SPEC_LOOP nodes), inline
+ *   (trivial graphs, forwarders), tuple (tuple plumbing), cse (common
+ *   subexpressions), share (identical clones), dce (dead nodes and
  *   graphs);
  * then renumbers the ids.  The verifier runs after every pass, in every
  * build: a pass that breaks an invariant is an internal error naming the
@@ -26,9 +26,11 @@ typedef struct Pass {
   int (*run)(SpecModule *sm);
 } Pass;
 
+/* loop first: inline lifts the bodies out of unrolled loop headers, after
+ * which the trips are no longer calls of the loop's header */
 static const Pass passes[] = {
-    {"inline", opt_inline}, {"tuple", opt_tuple}, {"cse", opt_cse},
-    {"loop", opt_loop},     {"share", opt_share}, {"dce", opt_dce},
+    {"loop", opt_loop}, {"inline", opt_inline}, {"tuple", opt_tuple},
+    {"cse", opt_cse},   {"share", opt_share},   {"dce", opt_dce},
 };
 
 /* The verifier after a pass, once the pass's leftovers are gone (a graph
@@ -136,3 +138,99 @@ void opt_renumber(SpecModule *sm) {
   }
   sm->nnodes = id;
 }
+
+/* ---- lifting blocks out of a graph (opt_loop.c, opt_inline.c) ---- */
+
+/* The child of G on S's parent chain, or NULL when G does not enclose S
+ * (or S is G). */
+SpecGraph *opt_child_of(SpecGraph *G, SpecGraph *S) {
+  for (; S && S->parent; S = S->parent)
+    if (S->parent == G) return S;
+  return NULL;
+}
+
+/* Which root each graph under G belongs to: the child of G it lies
+ * under, and a block directly under G (an `if` inside a loop body reads
+ * the header's values) the root that runs it.  False when a block is run
+ * from two roots. */
+bool opt_sides(SpecModule *sm, SpecGraph *G, SpecGraph *const *roots, int nroots, HashMap *side) {
+  for (int r = 0; r < nroots; r++) hm_put(side, roots[r], roots[r]);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < sm->graphs.len; i++) {
+      SpecGraph *D = sm->graphs.items[i];
+      SpecGraph *top = opt_child_of(G, D);
+      SpecGraph *s = top ? hm_get(side, top) : NULL;
+      if (!s) continue;
+      for (int k = 0; k < D->nodes.len; k++) {
+        SpecNode *x = D->nodes.items[k];
+        int nt = x->kind == SPEC_CALL ? 1 : x->kind == SPEC_LOOP ? 2 : 0;
+        for (int t = 0; t < nt + (x->kind == SPEC_CALL_VALUE ? x->ntargets : 0); t++) {
+          SpecGraph *T = t == 0 && nt ? x->callee : t == 1 && nt == 2 ? x->loop_exit
+                                                  : x->targets[t - nt].graph;
+          SpecGraph *c = T ? opt_child_of(G, T) : NULL;
+          if (!c) continue;
+          SpecGraph *have = hm_get(side, c);
+          if (have && have != s) return false;
+          if (!have) hm_put(side, c, s), changed = true;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+/* Fresh parameters for T: one per carried value, as G's. */
+void opt_give_params(SpecGraph *T, const SpecGraph *G) {
+  T->params.len = 0;
+  T->defaults = fx_array(const AbsValue *, G->params.len + 1);
+  for (int i = 0; i < G->params.len; i++) {
+    const SpecNode *gp = G->params.items[i];
+    SpecNode *p = opt_new_node(T, SPEC_PARAM, gp->type, gp->span);
+    p->name = gp->name;
+    p->origin = gp->origin;
+    p->index = i;
+    for (int r = 0; r < gp->runs.len; r++) vec_push(&p->runs, gp->runs.items[r]);
+    vec_push(&T->params, p);
+  }
+}
+
+/* Every read of G's parameters under G reads its side's instead. */
+void opt_rewire(SpecModule *sm, SpecGraph *G, HashMap *side) {
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *D = sm->graphs.items[i];
+    SpecGraph *top = opt_child_of(G, D);
+    if (!top) continue;
+    SpecGraph *s = hm_get(side, top);
+    if (!s) continue;   /* run by nobody: dead */
+    for (int k = 0; k < D->nodes.len; k++) {
+      SpecNode *x = D->nodes.items[k];
+      for (int j = 0; j < x->ninputs; j++)
+        if (x->inputs[j]->graph == G) x->inputs[j] = s->params.items[x->inputs[j]->index];
+    }
+    if (D->output && D->output->graph == G) D->output = s->params.items[D->output->index];
+  }
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *D = sm->graphs.items[i];
+    if (D->parent != G) continue;
+    SpecGraph *s = hm_get(side, D);
+    if (!s) continue;
+    D->parent = D == s ? G->parent : s;
+  }
+}
+
+/* Does any graph under G read a node of G other than its parameters? */
+bool opt_reads_header_nodes(SpecModule *sm, SpecGraph *G) {
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *D = sm->graphs.items[i];
+    if (!opt_child_of(G, D)) continue;
+    for (int k = 0; k < D->nodes.len; k++) {
+      SpecNode *x = D->nodes.items[k];
+      for (int j = 0; j < x->ninputs; j++)
+        if (x->inputs[j]->graph == G && x->inputs[j]->kind != SPEC_PARAM) return true;
+    }
+    if (D->output && D->output->graph == G && D->output->kind != SPEC_PARAM) return true;
+  }
+  return false;
+}
+

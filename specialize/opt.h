@@ -38,4 +38,19 @@ SpecNode *opt_new_node(SpecGraph *S, SpecNodeKind kind, const AbsValue *type, Sp
 /* Ids: parameters then nodes, graph by graph, in list order. */
 void opt_renumber(SpecModule *sm);
 
+/* Lifting the blocks of a graph G out of it (a loop header's body and
+ * exit, a header that only calls its body): */
+/* the child of G on S's parent chain, or NULL when G does not enclose S */
+SpecGraph *opt_child_of(SpecGraph *G, SpecGraph *S);
+/* side: each graph under G -> the root (a child of G) that runs it; false
+ * when one is run from two roots */
+bool opt_sides(SpecModule *sm, SpecGraph *G, SpecGraph *const *roots, int nroots, HashMap *side);
+/* does any graph under G read a node of G other than its parameters? */
+bool opt_reads_header_nodes(SpecModule *sm, SpecGraph *G);
+/* T gets fresh parameters, one per parameter of G, with G's types */
+void opt_give_params(SpecGraph *T, const SpecGraph *G);
+/* reads of G's parameters under G read their root's instead; the roots
+ * move up to G's parent, the other children of G under their root */
+void opt_rewire(SpecModule *sm, SpecGraph *G, HashMap *side);
+
 #endif

@@ -15,7 +15,13 @@
  * a node of an enclosing graph itself, the one node a copy placed at the
  * call.  Blocks that only return a value (`if_false: return x`) and
  * one-operation helpers disappear; the graph goes when nothing else
- * calls it (opt_dce). */
+ * calls it (opt_dce).
+ *
+ * A forwarder, a graph H whose one node calls a block B nested in it (a
+ * loop header whose test was known: each unrolled trip of a loop whose
+ * types change is a header that calls its body), is removed too: B takes
+ * H's parameters as its own and moves up beside H (the blocks under H
+ * read B's parameters instead), and the calls of H call B. */
 #include <string.h>
 
 #include "opt.h"
@@ -95,6 +101,74 @@ static SpecNode *inline_call(SpecGraph *C, int xpos, SpecNode *single) {
   return out;
 }
 
+/* Is H a forwarder (see the file comment): its block B, else NULL. */
+static SpecGraph *forwarder(SpecModule *sm, SpecGraph *H) {
+  const SpecNode *call = NULL;
+  for (int k = 0; k < H->nodes.len; k++) {
+    const SpecNode *x = H->nodes.items[k];
+    if (x->kind == SPEC_CONST) continue;
+    if (call || x->kind != SPEC_CALL) return NULL;
+    call = x;
+  }
+  if (!call || H->output != call || call->ninputs || H->g->role == ANF_G_MODULE) return NULL;
+  SpecGraph *B = call->callee;
+  if (B->parent != H || B->params.len || B == H || opt_reads_header_nodes(sm, H)) return NULL;
+  if (!abs_leq(sm->st, B->result, H->result)) return NULL;
+  for (int i = 0; i < sm->entries.len; i++)
+    if (sm->entries.items[i] == H) return NULL;
+  /* reached only by direct calls */
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *S = sm->graphs.items[i];
+    for (int k = 0; k < S->nodes.len; k++) {
+      const SpecNode *x = S->nodes.items[k];
+      if (x->kind == SPEC_LOOP && (x->callee == H || x->loop_exit == H)) return NULL;
+      for (int t = 0; x->kind == SPEC_CALL_VALUE && t < x->ntargets; t++)
+        if (x->targets[t].graph == H) return NULL;
+    }
+  }
+  return B;
+}
+
+/* Lift B out of the forwarder H; the calls of H call B. */
+static void lift(SpecModule *sm, SpecGraph *H, SpecGraph *B) {
+  opt_give_params(B, H);
+  for (int i = 0; i < H->params.len; i++) B->defaults[i] = H->defaults[i];
+  HashMap side;
+  hm_init_ptr(&side);
+  opt_sides(sm, H, &B, 1, &side);
+  opt_rewire(sm, H, &side);
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *S = sm->graphs.items[i];
+    for (int k = 0; k < S->nodes.len; k++) {
+      SpecNode *x = S->nodes.items[k];
+      if (x->kind == SPEC_CALL && x->callee == H) x->callee = B;
+    }
+  }
+}
+
+static int lift_forwarders(SpecModule *sm) {
+  int n = 0;
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *H = sm->graphs.items[i], *B = forwarder(sm, H);
+    if (!B) continue;
+    HashMap side;   /* every block under H must be B's */
+    hm_init_ptr(&side);
+    if (!opt_sides(sm, H, &B, 1, &side)) continue;
+    bool all = true;
+    for (int g = 0; g < sm->graphs.len && all; g++) {
+      SpecGraph *D = sm->graphs.items[g];
+      if (D->parent == H && !hm_has(&side, D)) {
+        /* a block under H that B does not run: dead, or run from elsewhere */
+        all = false;
+      }
+    }
+    if (!all) continue;
+    lift(sm, H, B);
+    n++;
+  }
+  return n;
+}
+
 int opt_inline(SpecModule *sm) {
   Inline in = {0};
   hm_init_ptr(&in.parents);
@@ -129,5 +203,5 @@ int opt_inline(SpecModule *sm) {
     }
   }
   opt_apply(sm, &repl);
-  return n;
+  return n + lift_forwarders(sm);
 }

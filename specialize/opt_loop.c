@@ -140,109 +140,6 @@ static int redirect(SpecModule *sm, PtrVec *pending) {
 
 /* ---- step 2 ---- */
 
-/* The child of G on S's parent chain, or NULL when G does not enclose S
- * (or S is G). */
-static SpecGraph *child_of(SpecGraph *G, SpecGraph *S) {
-  for (; S && S->parent; S = S->parent)
-    if (S->parent == G) return S;
-  return NULL;
-}
-
-static void each_callee(const SpecNode *x, SpecGraph **out, int *n) {
-  *n = 0;
-  if (x->kind == SPEC_CALL) out[(*n)++] = x->callee;
-  if (x->kind == SPEC_LOOP) out[(*n)++] = x->callee, out[(*n)++] = x->loop_exit;
-}
-
-/* Which side (body or exit) each graph inside G belongs to: the child of
- * G it lies under, and a block directly under G (an `if` inside the body
- * reads the header's values) the side that calls it.  False when a block
- * is run from both sides or from G itself. */
-static bool sides(SpecModule *sm, SpecGraph *G, const LoopForm *lf, HashMap *side) {
-  hm_put(side, lf->body, lf->body);
-  hm_put(side, lf->exit, lf->exit);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int i = 0; i < sm->graphs.len; i++) {
-      SpecGraph *D = sm->graphs.items[i];
-      SpecGraph *top = child_of(G, D);
-      SpecGraph *s = top ? hm_get(side, top) : NULL;
-      if (!s) continue;
-      for (int k = 0; k < D->nodes.len; k++) {
-        SpecNode *x = D->nodes.items[k];
-        SpecGraph *ts[2 + 64];
-        int nt;
-        each_callee(x, ts, &nt);
-        for (int t = 0; x->kind == SPEC_CALL_VALUE && t < x->ntargets && nt < 66; t++)
-          if (x->targets[t].graph) ts[nt++] = x->targets[t].graph;
-        for (int t = 0; t < nt; t++) {
-          SpecGraph *c = child_of(G, ts[t]);
-          if (!c) continue;
-          SpecGraph *have = hm_get(side, c);
-          if (have && have != s) return false;
-          if (!have) hm_put(side, c, s), changed = true;
-        }
-      }
-    }
-  }
-  /* G's own nodes may run no block but the body and the exit */
-  return true;
-}
-
-/* Fresh parameters for T: one per carried value, as G's. */
-static void give_params(SpecGraph *T, const SpecGraph *G) {
-  T->params.len = 0;
-  T->defaults = fx_array(const AbsValue *, G->params.len + 1);
-  for (int i = 0; i < G->params.len; i++) {
-    const SpecNode *gp = G->params.items[i];
-    SpecNode *p = opt_new_node(T, SPEC_PARAM, gp->type, gp->span);
-    p->name = gp->name;
-    p->origin = gp->origin;
-    p->index = i;
-    vec_push(&T->params, p);
-  }
-}
-
-/* Every read of G's parameters under G reads its side's instead. */
-static bool rewire(SpecModule *sm, SpecGraph *G, HashMap *side) {
-  for (int i = 0; i < sm->graphs.len; i++) {
-    SpecGraph *D = sm->graphs.items[i];
-    SpecGraph *top = child_of(G, D);
-    if (!top) continue;
-    SpecGraph *s = hm_get(side, top);
-    if (!s) continue;   /* run by nobody: dead */
-    for (int k = 0; k < D->nodes.len; k++) {
-      SpecNode *x = D->nodes.items[k];
-      for (int j = 0; j < x->ninputs; j++)
-        if (x->inputs[j]->graph == G) x->inputs[j] = s->params.items[x->inputs[j]->index];
-    }
-    if (D->output && D->output->graph == G) D->output = s->params.items[D->output->index];
-  }
-  for (int i = 0; i < sm->graphs.len; i++) {
-    SpecGraph *D = sm->graphs.items[i];
-    if (D->parent != G) continue;
-    SpecGraph *s = hm_get(side, D);
-    if (!s) continue;
-    D->parent = D == s ? G->parent : s;
-  }
-  return true;
-}
-
-/* Does any graph under G read a node of G other than its parameters? */
-static bool reads_header_nodes(SpecModule *sm, SpecGraph *G) {
-  for (int i = 0; i < sm->graphs.len; i++) {
-    SpecGraph *D = sm->graphs.items[i];
-    if (!child_of(G, D)) continue;
-    for (int k = 0; k < D->nodes.len; k++) {
-      SpecNode *x = D->nodes.items[k];
-      for (int j = 0; j < x->ninputs; j++)
-        if (x->inputs[j]->graph == G && x->inputs[j]->kind != SPEC_PARAM) return true;
-    }
-    if (D->output && D->output->graph == G && D->output->kind != SPEC_PARAM) return true;
-  }
-  return false;
-}
-
 /* The calls of G from outside its body, all direct with a constant first
  * argument (maybe none); false when G is reached any other way. */
 static bool outer_calls(SpecModule *sm, SpecGraph *G, const LoopForm *lf, PtrVec *calls) {
@@ -267,7 +164,7 @@ static bool body_reads(SpecModule *sm, SpecGraph *G, HashMap *side, SpecGraph *b
   const SpecNode *p = G->params.items[i];
   for (int g = 0; g < sm->graphs.len; g++) {
     SpecGraph *D = sm->graphs.items[g];
-    SpecGraph *top = child_of(G, D);
+    SpecGraph *top = opt_child_of(G, D);
     if (!top || hm_get(side, top) != body) continue;
     for (int k = 0; k < D->nodes.len; k++)
       for (int j = 0; j < D->nodes.items[k]->ninputs; j++)
@@ -304,10 +201,11 @@ static void take_pending(SpecModule *sm, SpecGraph *G, const LoopForm *lf, HashM
 
 static bool roll(SpecModule *sm, SpecGraph *G, const PtrVec *pending) {
   LoopForm lf;
-  if (!loop_form(G, &lf) || reads_header_nodes(sm, G)) return false;
+  if (!loop_form(G, &lf) || opt_reads_header_nodes(sm, G)) return false;
   HashMap side;
   hm_init_ptr(&side);
-  if (!sides(sm, G, &lf, &side)) return false;
+  SpecGraph *roots[2] = {lf.body, lf.exit};
+  if (!opt_sides(sm, G, roots, 2, &side)) return false;
   PtrVec calls = {0};
   uint64_t widen = 0;
   if (!outer_calls(sm, G, &lf, &calls)) return false;   /* reached some other way */
@@ -315,8 +213,8 @@ static bool roll(SpecModule *sm, SpecGraph *G, const PtrVec *pending) {
   if (!calls.len) return false;
   for (int i = 0; i < calls.len; i++)   /* the exit's value must fit each call */
     if (!abs_leq(sm->st, G->result, ((SpecNode *)calls.items[i])->type)) return false;
-  give_params(lf.body, G);
-  give_params(lf.exit, G);
+  opt_give_params(lf.body, G);
+  opt_give_params(lf.exit, G);
   for (int i = 0; i < calls.len; i++)   /* loose parameters: the body never reads them */
     for (int p = 1; p < lf.body->params.len; p++) {
       SpecNode *bp = lf.body->params.items[p], *in = ((SpecNode *)calls.items[i])->inputs[p];
@@ -339,7 +237,7 @@ static bool roll(SpecModule *sm, SpecGraph *G, const PtrVec *pending) {
   lf.body->output = next;
   lf.body->result = next->type;
   lf.exit->result = G->result;
-  rewire(sm, G, &side);
+  opt_rewire(sm, G, &side);
   for (int i = 0; i < calls.len; i++) {
     SpecNode *x = calls.items[i];
     int64_t k0 = 0;

@@ -148,7 +148,7 @@ bool spec_verify(SpecModule *sm, StrBuf *errors);
 
 /* The normalisation pipeline (opt.c; docs/ir-json.md, "Normalisation"):
  * at level 0 nothing; at level 1 trivial graphs inlined, tuple plumbing
- * and shape reads simplified, common subexpressions merged, stable
+ * simplified, common subexpressions merged, stable
  * constant-trip loops rolled into SPEC_LOOP nodes, identical clones
  * shared, dead nodes and graphs removed, ids renumbered.  Each pass keeps
  * what spec_verify checks; the verifier runs after every pass, and a
