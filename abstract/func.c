@@ -4,9 +4,10 @@
  * analysis context it closes over, opaque here), a primitive op, a partial
  * application (a callee possibility plus a tuple of bound arguments), or
  * the grad of a possibility.  AbsFns are interned like values, in their own
- * table.  An ABS_FUNC value is a set of AbsFns kept sorted by fn_cmp: kind,
- * then graph id or op, then the callee of a partial or grad, then creation
- * order; all deterministic, so sets print the same in every run.
+ * table (kept by store.c, beside the values').  An ABS_FUNC value is a set
+ * of AbsFns kept sorted by fn_cmp: kind, then graph id or op, then the
+ * callee of a partial or grad, then creation order; all deterministic, so
+ * sets print the same in every run.
  *
  * Canonical forms: partial(partial(f, a), b) is partial(f, a, b) (as
  * functools flattens), partial(f) with no arguments is f, and a partial or
@@ -15,51 +16,6 @@
 #include <string.h>
 
 #include "internal.h"
-
-static uint64_t fn_hash(const void *k) { return ((const AbsFn *)k)->hash; }
-
-static bool fn_eq(const void *pa, const void *pb) {
-  const AbsFn *a = pa, *b = pb;
-  if (a->kind != b->kind || a->hash != b->hash) return false;
-  switch (a->kind) {
-  case ABS_FN_CLOSURE:
-    return a->closure.graph == b->closure.graph && a->closure.ctx == b->closure.ctx;
-  case ABS_FN_PRIM: return a->prim == b->prim;
-  case ABS_FN_PARTIAL:
-    return a->partial.fn == b->partial.fn && a->partial.args == b->partial.args;
-  case ABS_FN_GRAD:
-    return a->grad.fn == b->grad.fn && a->grad.argnums == b->grad.argnums &&
-           a->grad.with_value == b->grad.with_value;
-  }
-  return false;
-}
-
-static uint8_t fn_flags(const AbsFn *f) {
-  switch (f->kind) {
-  case ABS_FN_PARTIAL:
-    return (uint8_t)((f->partial.fn->flags & f->partial.args->flags &
-                      ABS_F_BROAD) |
-                     ((f->partial.fn->flags | f->partial.args->flags) &
-                      (ABS_F_ERROR | ABS_F_UNKNOWN)));
-  case ABS_FN_GRAD: return f->grad.fn->flags;
-  default: return ABS_F_BROAD;
-  }
-}
-
-const AbsFn *abs_intern_fn(AbsStore *st, const AbsFn *key) {
-  bool found;
-  HashEntry *slot = hm_slot(&st->fns, key, &found);
-  if (found) return slot->value;
-  AbsFn *f = fx_new(AbsFn);
-  *f = *key;
-  f->id = st->next_id++;
-  f->flags = fn_flags(f);
-  slot->key = f;
-  slot->value = f;
-  return f;
-}
-
-void abs_fns_init(AbsStore *st) { hm_init(&st->fns, fn_hash, fn_eq); }
 
 /* ---- possibilities ---- */
 
@@ -80,8 +36,7 @@ static uint64_t set1_hash(const AbsFn *f) {
 static const AbsFn *new_fn_block(AbsStore *st, const AbsFn *key) {
   FnBlock *b = fx_new(FnBlock);
   b->fn = *key;
-  b->fn.id = st->next_id++;
-  b->fn.flags = fn_flags(&b->fn);
+  abs_init_unique_fn(st, &b->fn);
   b->member = &b->fn;
   b->single = (AbsValue){.kind = ABS_FUNC, .hash = set1_hash(&b->fn)};
   b->single.func.n = 1;

@@ -44,8 +44,10 @@ const AbsValue *abs_intern_value(AbsStore *st, const AbsValue *key);
 void abs_init_unique_value(AbsStore *st, AbsValue *v);
 /* The unique copy of the function possibility described by key. */
 const AbsFn *abs_intern_fn(AbsStore *st, const AbsFn *key);
+/* Give f its id and flags without entering it in the table: for a
+ * possibility another memo keeps unique (a closure in its context's slot). */
+void abs_init_unique_fn(AbsStore *st, AbsFn *f);
 void abs_dims_init(AbsStore *st);
-void abs_fns_init(AbsStore *st);
 
 /* Hash helpers: deterministic across runs (no addresses). */
 static inline uint64_t abs_hash_start(unsigned kind) {

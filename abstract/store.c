@@ -15,7 +15,11 @@
  * pattern (0.0 and -0.0 differ) after folding every NaN into one.
  *
  * Singletons and the ANY scalars are made once by abs_store_new and
- * returned from fields, without a lookup. */
+ * returned from fields, without a lookup.
+ *
+ * The table of function possibilities (AbsFn) is here too, with its hash,
+ * equality and flags: func.c builds possibilities and sets on top of the
+ * store, and the store never calls into func.c. */
 #include <math.h>
 #include <string.h>
 
@@ -228,6 +232,56 @@ const AbsValue *abs_intern_value(AbsStore *st, const AbsValue *key) {
   return v;
 }
 
+/* ---- the table of function possibilities (func.c builds them) ---- */
+
+static uint64_t fn_hash(const void *k) { return ((const AbsFn *)k)->hash; }
+
+static bool fn_eq(const void *pa, const void *pb) {
+  const AbsFn *a = pa, *b = pb;
+  if (a->kind != b->kind || a->hash != b->hash) return false;
+  switch (a->kind) {
+  case ABS_FN_CLOSURE:
+    return a->closure.graph == b->closure.graph && a->closure.ctx == b->closure.ctx;
+  case ABS_FN_PRIM: return a->prim == b->prim;
+  case ABS_FN_PARTIAL:
+    return a->partial.fn == b->partial.fn && a->partial.args == b->partial.args;
+  case ABS_FN_GRAD:
+    return a->grad.fn == b->grad.fn && a->grad.argnums == b->grad.argnums &&
+           a->grad.with_value == b->grad.with_value;
+  }
+  return false;
+}
+
+static uint8_t fn_flags(const AbsFn *f) {
+  switch (f->kind) {
+  case ABS_FN_PARTIAL:
+    return (uint8_t)((f->partial.fn->flags & f->partial.args->flags &
+                      ABS_F_BROAD) |
+                     ((f->partial.fn->flags | f->partial.args->flags) &
+                      (ABS_F_ERROR | ABS_F_UNKNOWN)));
+  case ABS_FN_GRAD: return f->grad.fn->flags;
+  default: return ABS_F_BROAD;
+  }
+}
+
+void abs_init_unique_fn(AbsStore *st, AbsFn *f) {
+  f->id = st->next_id++;
+  f->flags = fn_flags(f);
+}
+
+const AbsFn *abs_intern_fn(AbsStore *st, const AbsFn *key) {
+  bool found;
+  HashEntry *slot = hm_slot(&st->fns, key, &found);
+  if (found) return slot->value;
+  AbsFn *f = fx_new(AbsFn);
+  *f = *key;
+  f->id = st->next_id++;
+  f->flags = fn_flags(f);
+  slot->key = f;
+  slot->value = f;
+  return f;
+}
+
 static const AbsValue *singleton(AbsStore *st, AbsKind kind) {
   AbsValue key = {.kind = kind, .hash = abs_hash_start(kind)};
   return abs_intern_value(st, &key);
@@ -244,7 +298,7 @@ AbsStore *abs_store_new(void) {
   hm_init_ptr(&st->broadened);
   strtab_init(&st->names);
   abs_dims_init(st);
-  abs_fns_init(st);
+  hm_init(&st->fns, fn_hash, fn_eq);
   st->bottom = singleton(st, ABS_BOTTOM);
   st->unknown = singleton(st, ABS_UNKNOWN);
   st->error = singleton(st, ABS_ERROR);

@@ -7,8 +7,9 @@
  * own cache key and the analysis cache "(node, context) -> value" is an
  * array inside the context indexed by the node's position in its graph.
  *
- * A Ctx also carries the fixpoint state the engine keeps per evaluation
- * (see evaluators/engine.c); those fields are the engine's to write. */
+ * A Ctx also carries the fixpoint state kept per evaluation (see
+ * controlflow/fixpoint.c); those fields are controlflow's and the
+ * engine's to write. */
 #ifndef FATHOM_CACHE_H
 #define FATHOM_CACHE_H
 

@@ -16,7 +16,7 @@
  * the other paths return.  The value stays the optional, and a use of it
  * where None is invalid is an `optional` error. */
 #include <string.h>
-#include "../evaluators/engine.h"
+#include "controlflow.h"
 
 /* The block of g (nested blocks included, not nested functions) that
  * falls off g's end. */
@@ -59,7 +59,7 @@ const char *cf_fall_off_when(AnfGraph *f, Span *end) {
   return cf_entry_when(b);
 }
 
-void cf_missing_return(Engine *E, Ctx *c, const AbsValue *result) {
+void cf_missing_return(Cf *cf, Ctx *c, const AbsValue *result) {
   AnfGraph *g = c->g;
   if (g->role != ANF_G_FUNCTION || result->kind != ABS_OPTIONAL) return;
   AnfGraph *b = fall_off_block(g, 0);
@@ -68,7 +68,7 @@ void cf_missing_return(Engine *E, Ctx *c, const AbsValue *result) {
   const char *name = g->fn_name ? g->fn_name : g->name;
   const char *dot = strrchr(name, '.');
   if (dot) name = dot + 1;
-  const char *other = abs_to_string(abs_broaden(E->st, result->optional.value));
+  const char *other = abs_to_string(abs_broaden(cf->st, result->optional.value));
   const char *msg =
       when ? fx_sprintf("'%s' returns None when %s; its other paths return %s (add a return "
                         "at the end, or return None explicitly)",
@@ -76,5 +76,5 @@ void cf_missing_return(Engine *E, Ctx *c, const AbsValue *result) {
            : fx_sprintf("'%s' can reach its end and return None; its other paths return %s "
                         "(add a return at the end, or return None explicitly)",
                         name, other);
-  engine_report(E, b->output, last_line(b->output->span), c, DK_MISSING_RETURN, msg);
+  cf->hooks.report(cf->hooks.engine, b->output, last_line(b->output->span), c, DK_MISSING_RETURN, msg);
 }

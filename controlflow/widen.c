@@ -8,48 +8,96 @@
  * branches is in progress (a loop whose exit test is unknown, a recursion
  * whose base case is not decided), the new arguments are joined with the
  * running context's: constants that change become their type, so the next
- * re-entry finds the same context and the fixpoint of engine.c closes the
- * cycle.  Each join can only go up a finite lattice path (or give error at
- * a mismatch), so this terminates; the context budget and the step budget
- * catch what a lattice of unbounded height (nested lists) could still do.
+ * re-entry finds the same context and the fixpoint of fixpoint.c closes
+ * the cycle.  Each join can only go up a finite lattice path (or give
+ * error at a mismatch), so this terminates; the context budget and the
+ * step budget catch what a lattice of unbounded height (nested lists)
+ * could still do.  The step, memory and interrupt budgets are checked at
+ * every call (cf_out_of_budget).
  *
  * Merges report type mismatches with provenance: where each side's value
  * was computed (a branch's output, a loop's initial value and the value
  * after one trip). */
+#include <gc.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../evaluators/engine.h"
+#include "controlflow.h"
 
-void cf_note_budget(Engine *E, AnfNode *site, AnfGraph *g, const char *what) {
+void cf_note_budget(Cf *cf, AnfNode *site, AnfGraph *g, const char *what) {
   bool found;
-  HashEntry *e = hm_slot(&E->budget_noted, g, &found);
+  HashEntry *e = hm_slot(&cf->budget_noted, g, &found);
   if (found) return;
   e->value = g;
   Span sp = site ? site->span : g->span;
-  diag_report(E->diags, DK_BUDGET, sp,
+  diag_report(cf->diags, DK_BUDGET, sp,
               "analysis budget reached for '%s' (%s): its arguments are widened from here "
               "on; results stay sound but are less precise (see --max-contexts)",
               g->fn_name ? g->fn_name : g->name, what);
 }
 
+/* The memory budget (--max-memory): the collector's heap less its free
+ * bytes (two loads), measured every 1024 calls; once exceeded, it stays
+ * exceeded and one budget warning says so. */
+static bool over_memory(Cf *cf, AnfNode *site) {
+  if (cf->memory_out) return true;
+  if (cf->limits.max_memory_mb <= 0 || ++cf->memory_tick < 1024) return false;
+  cf->memory_tick = 0;
+  size_t heap = GC_get_heap_size(), free_bytes = GC_get_free_bytes();
+  if (heap <= free_bytes || (long)((heap - free_bytes) >> 20) <= cf->limits.max_memory_mb)
+    return false;
+  cf->memory_out = true;
+  diag_report(cf->diags, DK_BUDGET, site->span,
+              "analysis memory budget (%ld MiB) reached: results from here on are widened to "
+              "unknown (raise it with --max-memory)", cf->limits.max_memory_mb);
+  return true;
+}
+
+enum { POLL_STEPS = 4096 };
+
+/* Poll limits.interrupt every POLL_STEPS steps (a poll is a system call in
+ * the language server: about a microsecond). */
+static bool interrupted(Cf *cf, long steps) {
+  if (cf->interrupted || !cf->limits.interrupt || steps < cf->next_poll) return cf->interrupted;
+  cf->next_poll = steps + POLL_STEPS;
+  cf->interrupted = cf->limits.interrupt(cf->limits.interrupt_ctx);
+  return cf->interrupted;
+}
+
+/* Whether a call must give unknown instead of running: the memory budget
+ * is exceeded, the caller interrupted the analysis, or `steps` node
+ * evaluations exceed the step budget (one warning each, the first time). */
+bool cf_out_of_budget(Cf *cf, AnfNode *site, long steps) {
+  if (over_memory(cf, site) || interrupted(cf, steps)) return true;
+  if (steps > cf->limits.max_steps) {
+    if (!cf->steps_noted) {
+      cf->steps_noted = true;
+      diag_report(cf->diags, DK_BUDGET, site->span,
+                  "analysis step budget (%ld) reached: results from here on are widened to "
+                  "unknown (raise it with --max-steps)", cf->limits.max_steps);
+    }
+    return true;
+  }
+  return false;
+}
+
 /* A generator expression's accumulator is a tuple while its length is
  * known; when two paths (a filter, a loop re-entry) give different lengths
  * it becomes a list of the joined items.  NULL when the items disagree. */
-static const AbsValue *accumulator_list(Engine *E, const AbsValue *a, const AbsValue *b) {
+static const AbsValue *accumulator_list(Cf *cf, const AbsValue *a, const AbsValue *b) {
   if (a->kind != ABS_TUPLE && a->kind != ABS_LIST) return NULL;
   if (b->kind != ABS_TUPLE && b->kind != ABS_LIST) return NULL;
-  const AbsValue *elem = abs_bottom(E->st);
+  const AbsValue *elem = abs_bottom(cf->st);
   const AbsValue *sides[2] = {a, b};
   for (int s = 0; s < 2; s++) {
     const AbsValue *v = sides[s];
     int n = v->kind == ABS_TUPLE ? v->tuple.n : 1;
     for (int i = 0; i < n; i++) {
       AbsJoinError err = {0};
-      elem = abs_join(E->st, elem, v->kind == ABS_TUPLE ? v->tuple.items[i] : v->list.elem, &err);
+      elem = abs_join(cf->st, elem, v->kind == ABS_TUPLE ? v->tuple.items[i] : v->list.elem, &err);
       if (err.left) return NULL;
     }
   }
-  return abs_list(E->st, elem);
+  return abs_list(cf->st, elem);
 }
 
 static const char *param_label(const AnfGraph *g, int i) {
@@ -58,11 +106,11 @@ static const char *param_label(const AnfGraph *g, int i) {
 }
 
 /* A mismatch between a running context's arguments and a re-entry's. */
-static void report_reentry_mismatch(Engine *E, AnfNode *site, Ctx *c, const Ctx *running,
+static void report_reentry_mismatch(Cf *cf, AnfNode *site, Ctx *c, const Ctx *running,
                                     int i, const AbsJoinError *err) {
   AnfGraph *g = running->g;
-  const char *a = abs_to_brief_string(abs_broaden(E->st, err->left));
-  const char *b = abs_to_brief_string(abs_broaden(E->st, err->right));
+  const char *a = abs_to_brief_string(abs_broaden(cf->st, err->left));
+  const char *b = abs_to_brief_string(abs_broaden(cf->st, err->right));
   const char *where = err->path && *err->path ? fx_sprintf(" (%s)", err->path) : "";
   const char *msg =
       g->is_loop_header
@@ -72,7 +120,7 @@ static void report_reentry_mismatch(Engine *E, AnfNode *site, Ctx *c, const Ctx 
           : fx_sprintf("type-mismatch at merge: argument '%s' of %s is %s in one call and %s "
                        "in a recursive call%s",
                        param_label(g, i), g->fn_name ? g->fn_name : g->name, a, b, where);
-  Diag *d = engine_report(E, site, site->span, c, DK_TYPE_MISMATCH, msg);
+  Diag *d = cf->hooks.report(cf->hooks.engine, site, site->span, c, DK_TYPE_MISMATCH, msg);
   if (!d) return;
   if (running->call_site && i + 1 < running->call_site->apply.ninputs)
     diag_note(d, running->call_site->apply.inputs[i + 1]->span, "%s comes from here", a);
@@ -86,7 +134,7 @@ static void report_reentry_mismatch(Engine *E, AnfNode *site, Ctx *c, const Ctx 
  * A function joins what it can; an argument whose shape changes (a
  * recursion on t[1:]) keeps its new value: the recursion is unrolled on
  * it, bounded by the unroll budget. */
-static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *running,
+static const AbsValue *widen(Cf *cf, AnfNode *site, Ctx *c, const Ctx *running,
                              const AbsValue *old, const AbsValue *args, bool soft) {
   AnfGraph *g = running->g;
   int n = args->tuple.n;
@@ -95,16 +143,16 @@ static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *runnin
     const AbsValue *a = old->tuple.items[i], *b = args->tuple.items[i];
     if (a == b) { items[i] = a; continue; }
     AbsJoinError err = {0};
-    items[i] = abs_join(E->st, a, b, &err);
+    items[i] = abs_join(cf->st, a, b, &err);
     if (!err.left) continue;
     if (i < g->nparams && g->params[i]->param.loop_target) {
       /* `for row in t2:` after a loop that left row a different type: the
        * header's value is dead in the body, and after the loop it is the
        * old value or an item, so no merge error, and unknown there */
-      items[i] = abs_unknown(E->st);
+      items[i] = abs_unknown(cf->st);
       continue;
     }
-    const AbsValue *acc = g->is_comprehension ? accumulator_list(E, a, b) : NULL;
+    const AbsValue *acc = g->is_comprehension ? accumulator_list(cf, a, b) : NULL;
     if (acc) {
       items[i] = acc;
       continue;
@@ -114,62 +162,63 @@ static const AbsValue *widen(Engine *E, AnfNode *site, Ctx *c, const Ctx *runnin
       continue;
     }
     if (soft)
-      items[i] = abs_join_soft(E->st, a, b);   /* unknown where they differ, silently */
+      items[i] = abs_join_soft(cf->st, a, b);   /* unknown where they differ, silently */
     else if (!abs_has_error(err.left) && !abs_has_error(err.right))
-      report_reentry_mismatch(E, site, c, running, i, &err);
+      report_reentry_mismatch(cf, site, c, running, i, &err);
   }
-  E->stats.widenings++;
-  return abs_tuple(E->st, n, items);
+  cf->widenings++;
+  return abs_tuple(cf->st, n, items);
 }
 
 /* Past the budget: every argument that differs from the running context's
  * is joined and broadened, or unknown when it cannot be joined, so the
  * next re-entry finds the same context (termination). */
-static const AbsValue *force_widen(Engine *E, const AbsValue *old, const AbsValue *args) {
+static const AbsValue *force_widen(Cf *cf, const AbsValue *old, const AbsValue *args) {
   int n = args->tuple.n;
   const AbsValue **items = fx_array(const AbsValue *, n + 1);
   for (int i = 0; i < n; i++) {
     const AbsValue *a = old->tuple.items[i], *b = args->tuple.items[i];
     if (a == b) { items[i] = a; continue; }
     AbsJoinError err = {0};
-    const AbsValue *j = abs_join(E->st, a, b, &err);
-    items[i] = err.left ? abs_unknown(E->st) : abs_broaden(E->st, j);
+    const AbsValue *j = abs_join(cf->st, a, b, &err);
+    items[i] = err.left ? abs_unknown(cf->st) : abs_broaden(cf->st, j);
   }
-  return abs_tuple(E->st, n, items);
+  return abs_tuple(cf->st, n, items);
 }
 
 /* A loop whose carried values keep their types from trip to trip (only
- * constants change: a counter, a sum) is unrolled for STABLE_TRIPS trips,
- * then analysed once more with those constants widened to their types:
- * that context covers every later trip, the way the budget's widening
- * does, but without the warning, because nothing a later trip could need
- * has been lost but the constants themselves.  The specializer's loop
- * pass (specialize/opt_loop.c) then runs the whole loop on that context,
- * so a 1,000-trip loop is one loop, not 1,000 graphs.  Loops whose types
+ * constants change: a counter, the loop variable) while some of them are
+ * not constants is unrolled for STABLE_TRIPS trips, then analysed once
+ * more with those constants widened to their types: that context covers
+ * every later trip, the way the budget's widening does, but without the
+ * warning, because nothing a later trip could need has been lost but the
+ * constants themselves.  The specializer's loop pass
+ * (specialize/opt_loop.c) then runs the whole loop on that context, so a
+ * 1,000-trip loop is one loop, not 1,000 graphs.  Loops whose types
  * change (a tuple that grows, a layer list of different sizes) still
  * unroll exactly, up to the budget, and so do loops of constants only (a
  * sum of a range): they compute their result exactly, and a constant
- * result leaves no loop in the specialized program at all.  The widened context's merges are
- * soft (engine.c): a type that would change on a later trip (`if i ==
- * 80: s = (s,)`) becomes unknown there, silently, as the exact unrolling
- * would have found no error. */
+ * result leaves no loop in the specialized program at all.  The widened
+ * context's merges are soft (engine.c sets it so): a type that would
+ * change on a later trip (`if i == 80: s = (s,)`) becomes unknown there,
+ * silently, as the exact unrolling would have found no error. */
 enum { STABLE_TRIPS = 32 };
 
-static bool stable_trip(Engine *E, const AnfGraph *g, const Ctx *x, const AbsValue *args) {
+static bool stable_trip(Cf *cf, const AnfGraph *g, const Ctx *x, const AbsValue *args) {
   return g->is_loop_header && !g->is_comprehension && x->unroll + 1 >= STABLE_TRIPS &&
-         !abs_is_const(args) && abs_broaden(E->st, x->args) == abs_broaden(E->st, args);
+         !abs_is_const(args) && abs_broaden(cf->st, x->args) == abs_broaden(cf->st, args);
 }
 
-const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, const Ctx *parent,
+const AbsValue *cf_call_args(Cf *cf, AnfNode *site, Ctx *c, AnfGraph *g, const Ctx *parent,
                              const AbsValue *args) {
   /* the newest running context of g: re-entered by a loop body or a
    * recursive call (O(1): older ones cannot be the one re-entered) */
-  const Ctx *x = E->running[g->id];
+  const Ctx *x = cf->running[g->id];
   bool over = false;
   const char *why = NULL;
   if (x && x->parent == parent) {
     if (x->args == args) return args;                      /* plain recursion */
-    if (E->undet > x->undet_mark) {
+    if (cf->undet > x->undet_mark) {
       /* Join with the widest re-entry of this loop or recursion so far,
        * not only with the running context's arguments: a body with several
        * undetermined re-entry points (continue, break paths, branches
@@ -179,31 +228,31 @@ const AbsValue *cf_call_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g, cons
       const AbsValue *old = x->widest ? x->widest : x->args;
       /* soft when every undetermined branch since x started is: the
        * loop or recursion continues only because of unknown values */
-      bool soft = E->undet_hard == x->undet_hard_mark || engine_ctx_soft((Ctx *)x);
-      args = widen(E, site, c, x, old, args, soft);
+      bool soft = cf->undet_hard == x->undet_hard_mark || cf_ctx_soft((Ctx *)x);
+      args = widen(cf, site, c, x, old, args, soft);
       if (x->args == args) return args;
       for (Ctx *r = (Ctx *)x; r && r->parent == parent; r = r->prev_running)
         r->widest = args;  /* the running contexts of g: one instance */
     }
     /* otherwise unroll, one context per trip or call, up to the budget */
-    if (stable_trip(E, g, x, args)) {
-      E->stable_widened = true;
-      return force_widen(E, x->args, args);
+    if (stable_trip(cf, g, x, args)) {
+      cf->stable_widened = true;
+      return force_widen(cf, x->args, args);
     }
-    if (x->unroll + 1 >= E->opt.max_contexts) {
-      cf_note_budget(E, site, g, fx_sprintf("%d trips or recursive calls unrolled",
-                                            E->opt.max_contexts));
-      return force_widen(E, x->args, args);
+    if (x->unroll + 1 >= cf->limits.max_contexts) {
+      cf_note_budget(cf, site, g, fx_sprintf("%d trips or recursive calls unrolled",
+                                            cf->limits.max_contexts));
+      return force_widen(cf, x->args, args);
     }
   }
-  if (cache_graph_contexts(&E->ctxs, g) >= (uint32_t)E->opt.max_graph_contexts) {
+  if (cache_graph_contexts(cf->ctxs, g) >= (uint32_t)cf->limits.max_graph_contexts) {
     over = true;
-    why = fx_sprintf("%d contexts in all", E->opt.max_graph_contexts);
+    why = fx_sprintf("%d contexts in all", cf->limits.max_graph_contexts);
   }
   if (over) {
-    const AbsValue *broad = abs_broaden(E->st, args);
+    const AbsValue *broad = abs_broaden(cf->st, args);
     if (broad != args) {
-      cf_note_budget(E, site, g, why);
+      cf_note_budget(cf, site, g, why);
       return broad;
     }
   }
@@ -226,8 +275,8 @@ static AnfNode *origin_of(const AbsFn *fn, const char *path) {
 
 /* v with a maybe-unbound value (or tuple item: a branch's live
  * variables) replaced by its bound part. */
-static const AbsValue *assume_bound(Engine *E, const AbsValue *v) {
-  if (v->kind == ABS_MAYBE_UNBOUND) return abs_bound_part(E->st, v);
+static const AbsValue *assume_bound(Cf *cf, const AbsValue *v) {
+  if (v->kind == ABS_MAYBE_UNBOUND) return abs_bound_part(cf->st, v);
   if (v->kind != ABS_TUPLE) return v;
   const AbsValue **items = NULL;
   for (int i = 0; i < v->tuple.n; i++) {
@@ -236,37 +285,37 @@ static const AbsValue *assume_bound(Engine *E, const AbsValue *v) {
       items = fx_array(const AbsValue *, v->tuple.n + 1);
       memcpy(items, v->tuple.items, sizeof *items * (size_t)v->tuple.n);
     }
-    items[i] = abs_bound_part(E->st, v->tuple.items[i]);
+    items[i] = abs_bound_part(cf->st, v->tuple.items[i]);
   }
-  return items ? abs_tuple(E->st, v->tuple.n, items) : v;
+  return items ? abs_tuple(cf->st, v->tuple.n, items) : v;
 }
 
-const AbsValue *cf_merge(Engine *E, AnfNode *site, Ctx *c, const AbsValue *acc,
+const AbsValue *cf_merge(Cf *cf, AnfNode *site, Ctx *c, const AbsValue *acc,
                          const AbsFn *acc_fn, const AbsValue *next, const AbsFn *next_fn,
                          bool soft) {
   /* soft: what cannot be joined is unknown, and a variable one path leaves
    * unassigned is taken as assigned (definite assignment follows the
    * branches a context takes; unknown decides none) */
-  if (soft) return assume_bound(E, abs_join_soft(E->st, acc, next));
+  if (soft) return assume_bound(cf, abs_join_soft(cf->st, acc, next));
   AbsJoinError err = {0};
-  const AbsValue *j = abs_join(E->st, acc, next, &err);
+  const AbsValue *j = abs_join(cf->st, acc, next, &err);
   if (!err.left || abs_has_error(err.left) || abs_has_error(err.right)) return j;
   if (site->graph && site->graph->is_comprehension && !*err.path) {
-    const AbsValue *list = accumulator_list(E, acc, next);
+    const AbsValue *list = accumulator_list(cf, acc, next);
     if (list) return list;
   }
   AnfNode *oa = origin_of(acc_fn, err.path), *ob = origin_of(next_fn, err.path);
   const char *name = NULL;
   if (err.path && *err.path) name = (oa && oa->name) ? oa->name : (ob ? ob->name : NULL);
   else name = site->name;
-  const char *a = abs_to_brief_string(abs_broaden(E->st, err.left));
-  const char *b = abs_to_brief_string(abs_broaden(E->st, err.right));
+  const char *a = abs_to_brief_string(abs_broaden(cf->st, err.left));
+  const char *b = abs_to_brief_string(abs_broaden(cf->st, err.right));
   const char *msg =
       name ? fx_sprintf("type-mismatch at merge: '%s' is %s on one path and %s on another",
                         name, a, b)
            : fx_sprintf("type-mismatch at merge: the paths give %s and %s%s%s", a, b,
                         err.path && *err.path ? " in " : "", err.path ? err.path : "");
-  Diag *d = engine_report(E, site, site->span, c, DK_TYPE_MISMATCH, msg);
+  Diag *d = cf->hooks.report(cf->hooks.engine, site, site->span, c, DK_TYPE_MISMATCH, msg);
   if (!d) return j;
   if (oa) diag_note(d, oa->span, "%s comes from here", a);
   if (ob) diag_note(d, ob->span, "%s comes from here", b);
@@ -281,7 +330,7 @@ static Span first_line(Span sp) {
   return span_from_bytes(sp.file, sp.start, sp.start + (uint32_t)(len - sp.col));
 }
 
-void cf_no_return(Engine *E, Ctx *head) {
+void cf_no_return(Cf *cf, Ctx *head) {
   AnfGraph *g = head->g;
   const char *msg;
   if (g->is_loop_header)
@@ -291,5 +340,5 @@ void cf_no_return(Engine *E, Ctx *head) {
                      "can produce a value", g->fn_name ? g->fn_name : g->name);
   else
     return;
-  engine_report(E, NULL, first_line(g->span), head->caller, DK_NO_RETURN, msg);
+  cf->hooks.report(cf->hooks.engine, NULL, first_line(g->span), head->caller, DK_NO_RETURN, msg);
 }

@@ -518,31 +518,25 @@ static bool *graphs_run(Analysis *a) {
   return ran;
 }
 
-Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o) {
-  AnalysisOptions dflt;
-  if (!o) {
-    analysis_default_options(&dflt);
-    o = &dflt;
-  }
-  if (!m->managed) anf_manage(m);
-  Analysis *a = fx_new(Analysis);
-  a->m = m;
-  a->st = abs_store_new();
-  a->E = engine_new(m, a->st, diags, &o->engine);
-  engine_run(a->E, m->module_graph, abs_tuple(a->st, 0, NULL));
+/* The entry points, run from their argument values: --entry (its
+ * --args, --const-args, annotations, or the instance __main__ built), or
+ * else every @jit and fully annotated function and the project's
+ * entries.  False after a usage error (a->usage_error). */
+static bool run_entries(Analysis *a, const AnalysisOptions *o, DiagSink *diags) {
+  AnfModule *m = a->m;
   if (o->entry) {
     AnfGraph *g = find_function(m, o->entry);
     if (!g) {
       a->usage_error = fx_sprintf("--entry: no module-level function named '%s'", o->entry);
-      return a;
+      return false;
     }
     const AbsValue *args = command_line_args(a, g, o);
-    if (a->usage_error) return a;
+    if (a->usage_error) return false;
     if (!args) {
       args = annotated_args(a, g, diags);
       const AbsValue *self = o->init_args || (is_method(g) && !(g->annots && g->annots[0].text))
                                  ? entry_self(a, g, o) : NULL;
-      if (a->usage_error) return a;
+      if (a->usage_error) return false;
       if (self) {   /* the instance __main__ built */
         const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
         for (int i = 0; i < g->nparams; i++) items[i] = args->tuple.items[i];
@@ -551,24 +545,31 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
       }
     }
     run_entry(a, g, args);
-  } else {
-    for (int i = 0; i < m->functions.len; i++) {
-      AnfGraph *g = m->functions.items[i];
-      if (g->is_jit || fully_annotated(g)) run_entry(a, g, annotated_args(a, g, diags));
-    }
-    for (int i = 0; i < o->nmore; i++) {  /* the project's entries */
-      AnfGraph *g = find_function(m, o->more_entries[i]);
-      if (!g) {
-        a->usage_error = fx_sprintf("[tool.fathom] entry: no module-level function named '%s'",
-                                    o->more_entries[i]);
-        return a;
-      }
-      AnalysisOptions one = {.args = o->more_args[i]};
-      const AbsValue *args = command_line_args(a, g, &one);
-      if (a->usage_error) return a;
-      run_entry(a, g, args ? args : annotated_args(a, g, diags));
-    }
+    return true;
   }
+  for (int i = 0; i < m->functions.len; i++) {
+    AnfGraph *g = m->functions.items[i];
+    if (g->is_jit || fully_annotated(g)) run_entry(a, g, annotated_args(a, g, diags));
+  }
+  for (int i = 0; i < o->nmore; i++) {  /* the project's entries */
+    AnfGraph *g = find_function(m, o->more_entries[i]);
+    if (!g) {
+      a->usage_error = fx_sprintf("[tool.fathom] entry: no module-level function named '%s'",
+                                  o->more_entries[i]);
+      return false;
+    }
+    AnalysisOptions one = {.args = o->more_args[i]};
+    const AbsValue *args = command_line_args(a, g, &one);
+    if (a->usage_error) return false;
+    run_entry(a, g, args ? args : annotated_args(a, g, diags));
+  }
+  return true;
+}
+
+/* Every module-level function no entry called, once, on unknown
+ * arguments (a method on the instances the program built). */
+static void run_uncalled_functions(Analysis *a) {
+  AnfModule *m = a->m;
   CtxTable *t = engine_contexts(a->E);
   for (int i = 0; i < m->functions.len; i++) {
     AnfGraph *g = m->functions.items[i];
@@ -586,15 +587,41 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
     }
     engine_run(a->E, g, args);
   }
+}
+
+/* The coverage of code no context evaluated (architecture.md, "Coverage:
+ * generic contexts"): nested functions nobody called, then branches the
+ * entries skipped and the methods of instances made there, until nothing
+ * new runs (bounded). */
+static void cover_unreached(Analysis *a) {
   for (int round = 0; round < 64 && run_unreached_nested(a); round++) {}
   for (int round = 0; round < 16; round++) {
     bool covered = cover_skipped_branches(a, graphs_run(a));
     if (!run_on_covered_instances(a) && !covered) break;
     for (int r = 0; r < 64 && run_unreached_nested(a); r++) {}
   }
+}
+
+/* The whole analysis of a module, in order.  The fixpoint of loops and
+ * recursion runs inside each engine_run (controlflow/fixpoint.c). */
+Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o) {
+  AnalysisOptions dflt;
+  if (!o) {
+    analysis_default_options(&dflt);
+    o = &dflt;
+  }
+  if (!m->managed) anf_manage(m);                 /* free variables, parents */
+  Analysis *a = fx_new(Analysis);
+  a->m = m;
+  a->st = abs_store_new();                        /* the lattice's intern tables */
+  a->E = engine_new(m, a->st, diags, &o->engine);
+  engine_run(a->E, m->module_graph, abs_tuple(a->st, 0, NULL));   /* the top level */
+  if (!run_entries(a, o, diags)) return a;       /* the entry points */
+  run_uncalled_functions(a);                      /* every other function, generic */
+  cover_unreached(a);                             /* code no context reached */
   CtxVec fns = analysis_function_contexts(a);
-  for (int i = 0; i < fns.len; i++) check_return(a, fns.items[i], diags);
-  engine_flush(a->E);
+  for (int i = 0; i < fns.len; i++) check_return(a, fns.items[i], diags);   /* annotations */
+  engine_flush(a->E);                             /* findings still held */
   return a;
 }
 

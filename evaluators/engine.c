@@ -5,29 +5,18 @@
  * nest.  A node of an enclosing graph (a free variable) is looked up in the
  * ancestor context that owns it, and evaluated there on demand.
  *
- * Recursion and loops (a loop header is a graph that calls itself) are
- * solved as least fixed points, Kleene style: a call to a context that is
- * still running returns its current approximation (bottom at first) and
- * marks it `recursed`; when the context finishes a round whose result
- * differs from the approximation, the approximation grows to the join and
- * the round is redone.  Contexts whose values used the approximation of a
- * context lower on the stack are PROVISIONAL: they are redone with that
- * context's next round and become DONE with its last one (a Tarjan-style
- * lowlink, like strongly connected components).  Findings made while a
- * context is provisional are held in the context and reported only once
- * it is final, so a round that is redone leaves no trace, except the
- * errors of the round that first puts an error into the result: later
- * rounds only see that error value, silent downstream (keep_round_errors).
- *
- * Widening (loops whose constants change on every trip while the exit
- * condition is unknown) and budgets are in controlflow/widen.c. */
-#include <gc.h>
+ * Which contexts run, how often, and when their values and findings are
+ * final is controlflow/'s (the fixpoint of loops and recursion,
+ * controlflow/fixpoint.c; widening and budgets, widen.c): the engine calls
+ * it through controlflow/controlflow.h when it calls a graph (cf_call_args,
+ * cf_eval_ctx), around an undetermined call (cf_undet_begin/end, cf_merge)
+ * and when it reads a node of another running context (cf_depend_on);
+ * controlflow calls back only through the CfHooks table set up in
+ * engine_new (one round of a context's body, and engine_report). */
 #include <math.h>
 #include <string.h>
 #include "engine.h"
 #include "rules.h"
-
-enum { MAX_ROUNDS = 32 };
 
 /* Marks a node being evaluated (a cycle through a forward closure). */
 static const AbsValue in_progress_marker;
@@ -54,20 +43,6 @@ const PrimInfo *eval_prim_info_of(Engine *E, AnfOp op) {
 }
 
 /* ------------------------------------------------------------ contexts */
-
-static Ctx *top_ctx(Engine *E) { return E->stack.len ? vec_last(&E->stack) : NULL; }
-
-static void lower_lowlink(Engine *E, int pos) {
-  Ctx *top = top_ctx(E);
-  if (top && pos < top->lowlink) top->lowlink = pos;
-}
-
-/* The current context read something of `owner`: if owner may still
- * change, the reader is provisional on it. */
-static void depend_on(Engine *E, const Ctx *owner) {
-  if (owner->state == CTX_RUNNING) lower_lowlink(E, owner->stack_pos);
-  else if (owner->state == CTX_PROVISIONAL) lower_lowlink(E, owner->lowlink);
-}
 
 const Ctx *engine_function_ctx(const Ctx *c) {
   while (c && c->g->role == ANF_G_BLOCK) c = c->caller ? c->caller : c->parent;
@@ -101,18 +76,6 @@ const char *engine_ctx_name(Engine *E, const Ctx *c) {
 
 /* ------------------------------------------------------------ findings */
 
-typedef struct ReportKey { const AnfNode *node; DiagKind kind; } ReportKey;
-
-static uint64_t rk_hash(const void *k) {
-  const ReportKey *r = k;
-  return hash_mix(hash_ptr(r->node), (uint64_t)r->kind);
-}
-
-static bool rk_eq(const void *a, const void *b) {
-  const ReportKey *x = a, *y = b;
-  return x->node == y->node && x->kind == y->kind;
-}
-
 static void add_call_chain(Engine *E, Diag *d, const Ctx *c) {
   const Ctx *f = engine_function_ctx(c);
   for (int depth = 0; f && f->caller && f->call_site && depth < 4; depth++) {
@@ -126,40 +89,14 @@ static void add_call_chain(Engine *E, Diag *d, const Ctx *c) {
   }
 }
 
-/* Move a final finding into the sink, once per (node, kind) for errors. */
-static void flush_diag(Engine *E, Diag *d, const AnfNode *site) {
-  if (site && d->sev != SEV_NOTE) {
-    ReportKey *k = fx_new(ReportKey);
-    k->node = site;
-    k->kind = d->kind;
-    bool found;
-    HashEntry *e = hm_slot(&E->reported, k, &found);
-    if (found) return;
-    e->value = d;
-  }
-  diag_add(E->diags, d);
-}
-
-typedef struct Pending { Diag *d; const AnfNode *site; } Pending;
-
-static void flush_pending(Engine *E, Ctx *c) {
-  for (int i = 0; i < c->pending.len; i++) {
-    Pending *p = c->pending.items[i];
-    flush_diag(E, p->d, p->site);
-  }
-  c->pending.len = 0;
-}
-
 Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind kind,
                     const char *msg) {
   if (E->probing) {
     E->probe_errors += diag_kind_severity(kind) != SEV_NOTE;
     return NULL;
   }
-  if (site && diag_kind_severity(kind) != SEV_NOTE) {
-    ReportKey k = {site, kind};
-    if (hm_has(&E->reported, &k)) return NULL;
-  }
+  if (site && diag_kind_severity(kind) != SEV_NOTE && cf_reported(&E->cf, site, kind))
+    return NULL;
   Diag *d = fx_new(Diag);
   d->kind = kind;
   d->sev = diag_kind_severity(kind);
@@ -167,15 +104,7 @@ Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind 
   d->msg = msg;
   if (c) add_call_chain(E, d, c);
   if (E->assume && d->sev != SEV_NOTE) diag_note(d, E->assume_span, "%s", E->assume);
-  Ctx *top = top_ctx(E);
-  if (!top) {
-    flush_diag(E, d, site);
-    return d;
-  }
-  Pending *p = fx_new(Pending);
-  p->d = d;
-  p->site = site;
-  vec_push(&top->pending, p);
+  cf_hold(&E->cf, d, site);
   return d;
 }
 
@@ -252,7 +181,7 @@ const AbsValue *eval_node(Engine *E, AnfNode *n, Ctx *c) {
   case ANF_APPLY: {
     Ctx *owner = (Ctx *)cache_ctx_for(c, n->graph);
     if (!owner) return abs_unknown(E->st);
-    if (owner != c) depend_on(E, owner);
+    if (owner != c) cf_depend_on(&E->cf, owner);
     const AbsValue *v = cache_lookup(&E->ctxs, owner, n);
     if (v) return v == IN_PROGRESS ? abs_bottom(E->st) : v;
     cache_store(&E->ctxs, owner, n, IN_PROGRESS);
@@ -284,132 +213,9 @@ static const AbsValue *eval_body(Engine *E, Ctx *c) {
   return dead ? abs_bottom(E->st) : out;
 }
 
-/* ------------------------------------------------------------ fixpoint */
+/* ------------------------------------------------------------ contexts */
 
-/* Start a new round of c: forget its values and everything provisional
- * computed since it started. */
-static void reset_round(Engine *E, Ctx *c) {
-  cache_clear(&E->ctxs, c);
-  c->pending.len = 0;
-  for (int i = c->prov_mark; i < E->prov.len; i++) {
-    Ctx *p = E->prov.items[i];
-    p->state = CTX_NEW;
-    p->seed = p->result;  /* below its value in the next round (monotone) */
-    p->result = NULL;
-    p->pending.len = 0;
-    cache_clear(&E->ctxs, p);
-  }
-  E->prov.len = c->prov_mark;
-  c->lowlink = c->stack_pos;
-  c->recursed = false;
-}
-
-/* c and everything provisional under it are final. */
-static void finalize(Engine *E, Ctx *c) {
-  for (int i = c->prov_mark; i < E->prov.len; i++) {
-    Ctx *p = E->prov.items[i];
-    p->state = CTX_DONE;
-    flush_pending(E, p);
-  }
-  E->prov.len = c->prov_mark;
-  c->state = CTX_DONE;
-  flush_pending(E, c);
-}
-
-/* A round whose result newly contains error made the finding that put it
- * there; the next rounds only see the error value, which is silent
- * downstream, so that round's errors are kept for when c is final.  Rounds
- * approximate the fixpoint from below, so each of them is a real finding
- * (notes such as reveal_type are not kept: they show a round's values). */
-static void keep_round_errors(Engine *E, Ctx *c, PtrVec *kept) {
-  for (int i = c->prov_mark; i <= E->prov.len; i++) {
-    Ctx *p = i < E->prov.len ? E->prov.items[i] : c;
-    for (int k = 0; k < p->pending.len; k++) {
-      Pending *q = p->pending.items[k];
-      if (q->d->sev == SEV_ERROR) vec_push(kept, q);
-    }
-  }
-}
-
-static const AbsValue *run_ctx(Engine *E, Ctx *c) {
-  if (E->stack.len >= E->opt.max_depth) {
-    if (!E->depth_noted) {
-      E->depth_noted = true;
-      diag_report(E->diags, DK_BUDGET, c->call_site ? c->call_site->span : c->g->span,
-                  "calls nest more than %d deep here: the result is widened to unknown "
-                  "(raise the limit with --max-depth)", E->opt.max_depth);
-    }
-    return abs_unknown(E->st);
-  }
-  if (E->lenient && !c->lenient) {
-    c->lenient = true;   /* first run during the coverage of skipped code */
-    c->soft = 0;
-  }
-  c->state = CTX_RUNNING;
-  c->stack_pos = E->stack.len;
-  c->lowlink = c->stack_pos;
-  c->result = c->seed ? c->seed : abs_bottom(E->st);
-  c->prov_mark = E->prov.len;
-  c->undet_mark = E->undet;
-  c->undet_hard_mark = E->undet_hard;
-  c->recursed = false;
-  c->widest = NULL;
-  vec_push(&E->stack, c);
-  c->prev_running = E->running[c->g->id];
-  E->running[c->g->id] = c;
-  const AbsValue *r;
-  PtrVec kept = {0};
-  for (;;) {
-    r = eval_body(E, c);
-    if (!c->recursed) break;
-    const AbsValue *j = abs_join(E->st, c->result, r, NULL);
-    if (j == c->result) break;
-    if (abs_has_error(j) && !abs_has_error(c->result)) keep_round_errors(E, c, &kept);
-    if (++c->iterations > MAX_ROUNDS) j = abs_broaden(E->st, j);
-    if (c->iterations > 2 * MAX_ROUNDS) {
-      cf_note_budget(E, c->call_site, c->g, "fixpoint rounds");
-      j = abs_unknown(E->st);
-    }
-    E->stats.fixpoint_rounds++;
-    c->result = j;
-    reset_round(E, c);
-  }
-  if (c->recursed) r = c->result; /* the stable approximation (>= r) */
-  for (int i = 0; i < kept.len; i++) vec_push(&c->pending, kept.items[i]);
-  E->stack.len--;
-  E->running[c->g->id] = c->prev_running;
-  int pos = c->stack_pos;
-  c->stack_pos = -1;
-  c->result = r;
-  if (c->lowlink < pos) {
-    c->state = CTX_PROVISIONAL;
-    vec_push(&E->prov, c);
-    lower_lowlink(E, c->lowlink);
-  } else {
-    bool was_recursive = c->recursed;
-    finalize(E, c);
-    if (was_recursive && r->kind == ABS_BOTTOM) cf_no_return(E, c);
-  }
-  if (c->falls_off) cf_missing_return(E, c, r);
-  return r;
-}
-
-static const AbsValue *eval_ctx(Engine *E, Ctx *c) {
-  switch (c->state) {
-  case CTX_DONE:
-    return c->result;
-  case CTX_PROVISIONAL:
-    lower_lowlink(E, c->lowlink);
-    return c->result;
-  case CTX_RUNNING:
-    c->recursed = true;
-    lower_lowlink(E, c->stack_pos);
-    return c->result;
-  case CTX_NEW:
-    break;
-  }
-  return run_ctx(E, c);
-}
+static const AbsValue *eval_ctx(Engine *E, Ctx *c) { return cf_eval_ctx(&E->cf, c); }
 
 /* ------------------------------------------------------------ calls */
 
@@ -513,59 +319,22 @@ static const AbsValue *bind_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
 
 static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn, const Args *a);
 
-/* The memory budget (--max-memory): the collector's heap less its free
- * bytes (two loads), measured every 1024 calls; once exceeded, it stays
- * exceeded and one budget warning says so. */
-static bool over_memory(Engine *E, AnfNode *site) {
-  if (E->memory_out) return true;
-  if (E->opt.max_memory_mb <= 0 || ++E->memory_tick < 1024) return false;
-  E->memory_tick = 0;
-  size_t heap = GC_get_heap_size(), free_bytes = GC_get_free_bytes();
-  if (heap <= free_bytes || (long)((heap - free_bytes) >> 20) <= E->opt.max_memory_mb)
-    return false;
-  E->memory_out = true;
-  diag_report(E->diags, DK_BUDGET, site->span,
-              "analysis memory budget (%ld MiB) reached: results from here on are widened to "
-              "unknown (raise it with --max-memory)", E->opt.max_memory_mb);
-  return true;
-}
-
-enum { POLL_STEPS = 4096 };
-
-/* Poll opt.interrupt every POLL_STEPS steps (a poll is a system call in
- * the language server: about a microsecond). */
-static bool interrupted(Engine *E) {
-  if (E->interrupted || !E->opt.interrupt || E->stats.steps < E->next_poll) return E->interrupted;
-  E->next_poll = E->stats.steps + POLL_STEPS;
-  E->interrupted = E->opt.interrupt(E->opt.interrupt_ctx);
-  return E->interrupted;
-}
-
-bool engine_interrupted(const Engine *E) { return E->interrupted; }
+bool engine_interrupted(const Engine *E) { return E->cf.interrupted; }
 
 static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
                                     const Ctx *pctx, const Args *a) {
-  if (over_memory(E, site) || interrupted(E)) return abs_unknown(E->st);
-  if (E->stats.steps > E->opt.max_steps) {
-    if (!E->steps_noted) {
-      E->steps_noted = true;
-      diag_report(E->diags, DK_BUDGET, site->span,
-                  "analysis step budget (%ld) reached: results from here on are widened to "
-                  "unknown (raise it with --max-steps)", E->opt.max_steps);
-    }
-    return abs_unknown(E->st);
-  }
+  if (cf_out_of_budget(&E->cf, site, E->stats.steps)) return abs_unknown(E->st);
   const AbsValue *args = bind_args(E, site, c, g, pctx, a);
   if (!args) return abs_error(E->st);
-  E->stable_widened = false;
-  args = cf_call_args(E, site, c, g, pctx, args);
+  E->cf.stable_widened = false;
+  args = cf_call_args(&E->cf, site, c, g, pctx, args);
   bool is_new;
   Ctx *nc = cache_ctx(&E->ctxs, g, args, pctx, &is_new);
-  if (is_new && E->stable_widened) nc->soft = 1;
+  if (is_new && E->cf.stable_widened) nc->soft = 1;   /* controlflow/widen.c, stable loops */
   if (is_new) {
     nc->caller = c;
     nc->call_site = site;
-    const Ctx *x = E->running[g->id];
+    const Ctx *x = cf_running(&E->cf, g);
     if (x && x->parent == pctx) nc->unroll = x->unroll + 1;
     E->stats.contexts++;
   }
@@ -686,25 +455,11 @@ static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn
   return abs_unknown(E->st);
 }
 
-bool engine_ctx_soft(Ctx *c) {
-  if (!c->soft) {
-    /* a function's own arguments count; a block (branch, loop header)
-     * is as soft as the function it runs in: unknown that the engine's
-     * widening put in a loop variable does not make a loop soft */
-    bool fn = c->g->role == ANF_G_FUNCTION || c->g->role == ANF_G_LAMBDA;
-    bool soft = c->lenient || (fn && abs_has_unknown(c->args)) ||
-                (c->parent && engine_ctx_soft((Ctx *)c->parent)) ||
-                (!fn && c->caller && engine_ctx_soft((Ctx *)c->caller));
-    c->soft = soft ? 1 : -1;
-  }
-  return c->soft > 0;
-}
-
 /* An undetermined call is soft when the context is, or when it is a
  * branch whose condition is unknown: its merge cannot tell a real
  * mismatch from the imprecision of unknown, so it reports none. */
 static bool call_is_soft(Engine *E, AnfNode *site, Ctx *c) {
-  if (engine_ctx_soft(c)) return true;
+  if (cf_ctx_soft(c)) return true;
   AnfNode *callee = site->kind == ANF_APPLY ? site->apply.inputs[0] : NULL;
   if (!callee || callee->kind != ANF_APPLY || callee->graph != site->graph ||
       callee->apply.ninputs < 2 || !anf_is_op(callee->apply.inputs[0], OP_SWITCH))
@@ -735,17 +490,15 @@ const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, i
   if (f->func.n == 1) return call_fn(E, site, c, f->func.fns[0], &a);
   /* undetermined: evaluate every possibility and join */
   bool soft = call_is_soft(E, site, c);
-  E->undet++;
-  E->undet_hard += !soft;
+  cf_undet_begin(&E->cf, soft);
   const AbsValue *acc = NULL;
   const AbsFn *acc_fn = NULL;
   for (int i = 0; i < f->func.n; i++) {
     const AbsValue *r = call_fn(E, site, c, f->func.fns[i], &a);
-    acc = acc ? cf_merge(E, site, c, acc, acc_fn, r, f->func.fns[i], soft) : r;
+    acc = acc ? cf_merge(&E->cf, site, c, acc, acc_fn, r, f->func.fns[i], soft) : r;
     if (!acc_fn || r->kind != ABS_BOTTOM) acc_fn = f->func.fns[i];
   }
-  E->undet--;
-  E->undet_hard -= !soft;
+  cf_undet_end(&E->cf, soft);
   return acc;
 }
 
@@ -768,7 +521,7 @@ static const AbsValue *eval_late(Engine *E, AnfNode *n, Ctx *c) {
     if (w->kind != ANF_APPLY) continue;
     Ctx *owner = (Ctx *)cache_ctx_for(c, w->graph);
     if (!owner || owner->state == CTX_NEW) return abs_unknown(E->st);
-    if (owner != c) depend_on(E, owner);
+    if (owner != c) cf_depend_on(&E->cf, owner);
     const AbsValue *seen = cache_lookup(&E->ctxs, owner, w);
     if (!seen || seen == IN_PROGRESS) return abs_unknown(E->st);
   }
@@ -1048,6 +801,14 @@ static const void *join_ctx(void *user, const void *pa, const void *pb) {
   return cache_ctx(&E->ctxs, a->g, args, parent, &is_new);
 }
 
+/* controlflow's callbacks (CfHooks) */
+static const AbsValue *body_hook(void *engine, Ctx *c) { return eval_body(engine, c); }
+
+static Diag *report_hook(void *engine, AnfNode *site, Span span, const Ctx *c, DiagKind kind,
+                         const char *msg) {
+  return engine_report(engine, site, span, c, kind, msg);
+}
+
 Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOptions *o) {
   if (!m->managed) anf_manage(m);
   Engine *E = fx_new(Engine);
@@ -1057,12 +818,14 @@ Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOpti
   if (o) E->opt = *o;
   else engine_default_options(&E->opt);
   cache_init(&E->ctxs, m);
-  E->running = fx_array(Ctx *, m->next_graph_id + 1);
   E->nconsts = m->next_node_id;
   E->consts = fx_array(const AbsValue *, m->next_node_id + 1);
   E->const_ctx = fx_array(const Ctx *, m->next_node_id + 1);
-  hm_init(&E->reported, rk_hash, rk_eq);
-  hm_init_ptr(&E->budget_noted);
+  CfHooks hooks = {.engine = E, .eval_body = body_hook, .report = report_hook};
+  CfLimits limits = {E->opt.max_contexts, E->opt.max_graph_contexts, E->opt.max_depth,
+                     E->opt.max_steps, E->opt.max_memory_mb, E->opt.interrupt,
+                     E->opt.interrupt_ctx};
+  cf_init(&E->cf, st, diags, &E->ctxs, m->next_graph_id, hooks, limits);
   init_prims(E);
   abs_store_set_ctx_join(st, join_ctx, E);
   E->top_closures = fx_array(const AbsFn *, m->next_graph_id + 1);
@@ -1122,9 +885,9 @@ bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span tes
   Span saved_span = E->assume_span;
   E->assume = why;
   E->assume_span = test;
-  E->lenient++;
+  E->cf.lenient++;
   eval_ctx(E, nc);
-  E->lenient--;
+  E->cf.lenient--;
   E->assume = saved;
   E->assume_span = saved_span;
   return true;
@@ -1141,13 +904,13 @@ Ctx *engine_run_noted(Engine *E, AnfGraph *g, const AbsValue *args, Span at, con
   return c;
 }
 
-void engine_flush(Engine *E) {
-  for (int i = 0; i < E->ctxs.all.len; i++) {
-    Ctx *c = E->ctxs.all.items[i];
-    if (c->pending.len) flush_pending(E, c);
-  }
-}
+void engine_flush(Engine *E) { cf_flush_all(&E->cf); }
 
 CtxTable *engine_contexts(Engine *E) { return &E->ctxs; }
-EngineStats engine_stats(const Engine *E) { return E->stats; }
+EngineStats engine_stats(const Engine *E) {
+  EngineStats s = E->stats;
+  s.fixpoint_rounds = E->cf.rounds;
+  s.widenings = E->cf.widenings;
+  return s;
+}
 AbsStore *engine_store(Engine *E) { return E->st; }

@@ -269,7 +269,7 @@ static const AbsValue *run_with(EvalCall *c, PrimRule rule, int i, const AbsValu
 /* The trial: the rule with None at argument i, its findings dropped. */
 static const AbsValue *trial(EvalCall *c, PrimRule rule, int i) {
   Engine *E = c->E;
-  Ctx *top = E->stack.len ? vec_last(&E->stack) : NULL;
+  Ctx *top = cf_top(&E->cf);
   int mark = top ? top->pending.len : 0;
   const AbsValue *r = run_with(c, rule, i, abs_none(c->st));
   if (top) top->pending.len = mark;
