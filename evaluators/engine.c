@@ -112,7 +112,8 @@ Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind 
 
 static const AbsValue *op_value(Engine *E, AnfOp op) {
   AbsDType dt;
-  if (op == OP_MATH_PI) return abs_float(E->st, 3.14159265358979323846);
+  const AbsValue *k = rules_math_constant(E->st, op);
+  if (k) return k;
   if (abs_dtype_from_op(op, &dt)) return abs_type(E->st, ABS_TY_DTYPE, dt);
   return abs_prim(E->st, op);
 }

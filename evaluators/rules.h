@@ -43,6 +43,10 @@
 
 #include "eval.h"
 
+/* math.pi, math.e, math.tau, math.inf as floats (CPython's values); NULL
+ * for any other op. */
+const AbsValue *rules_math_constant(AbsStore *st, AnfOp op);
+
 #define RULE(op, min_args, max_args, fn, flags) const AbsValue *fn(EvalCall *c);
 #include "rules.def"
 #undef RULE

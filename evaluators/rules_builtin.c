@@ -127,7 +127,8 @@ static const AbsValue *module_attr(EvalCall *c, const AbsValue *m, const char *n
   if (op < 0)
     return eval_error(c, DK_ATTRIBUTE, "module '%s' has no attribute '%s'",
                       abs_module_name(m->module), name);
-  if (op == OP_MATH_PI) return abs_float(c->st, 3.141592653589793);
+  const AbsValue *k = rules_math_constant(c->st, (AnfOp)op);
+  if (k) return k;
   if (abs_dtype_from_op((AnfOp)op, &dt)) return abs_type(c->st, ABS_TY_DTYPE, dt);
   return abs_prim(c->st, (AnfOp)op);
 }
@@ -527,6 +528,16 @@ const AbsValue *rule_partial(EvalCall *c) {
 
 /* ------------------------------------------------------------------ math */
 
+const AbsValue *rules_math_constant(AbsStore *st, AnfOp op) {
+  switch (op) {
+  case OP_MATH_PI: return abs_float(st, 3.141592653589793);
+  case OP_MATH_E: return abs_float(st, 2.718281828459045);
+  case OP_MATH_TAU: return abs_float(st, 6.283185307179586);
+  case OP_MATH_INF: return abs_float(st, INFINITY);
+  default: return NULL;
+  }
+}
+
 /* CPython's math_1: a NaN from a non-NaN argument is a ValueError, an
  * infinity from a finite one a ValueError or OverflowError: bottom. */
 static const AbsValue *math_result(EvalCall *c, double x, double r) {
@@ -557,6 +568,35 @@ static const AbsValue *math_1(EvalCall *c, double (*f)(double)) {
 
 const AbsValue *rule_math_sqrt(EvalCall *c) { return math_1(c, sqrt); }
 const AbsValue *rule_math_exp(EvalCall *c) { return math_1(c, exp); }
+const AbsValue *rule_math_cos(EvalCall *c) { return math_1(c, cos); }
+const AbsValue *rule_math_sin(EvalCall *c) { return math_1(c, sin); }
+const AbsValue *rule_math_tan(EvalCall *c) { return math_1(c, tan); }
+const AbsValue *rule_math_tanh(EvalCall *c) { return math_1(c, tanh); }
+const AbsValue *rule_math_atan(EvalCall *c) { return math_1(c, atan); }
+const AbsValue *rule_math_fabs(EvalCall *c) { return math_1(c, fabs); }
+const AbsValue *rule_math_log2(EvalCall *c) { return math_1(c, log2); }
+const AbsValue *rule_math_log10(EvalCall *c) { return math_1(c, log10); }
+
+/* math.floor(x), math.ceil(x): an int (an int argument is itself); an
+ * infinity is CPython's OverflowError and a NaN its ValueError (bottom); an
+ * integral value past i64 is an int fathom does not track (i64, unknown). */
+static const AbsValue *math_round(EvalCall *c, double (*f)(double)) {
+  const AbsValue *x = c->args[0];
+  if (!rules_keywords(c, NULL)) return abs_error(c->st);
+  if (x->kind == ABS_INT || x->kind == ABS_BOOL)
+    return x->sc.known ? abs_int(c->st, x->sc.i) : abs_int_any(c->st);
+  double v = 0.0;
+  const AbsValue *early;
+  if (!math_arg(c, x, &v, &early))
+    return early->kind == ABS_FLOAT ? abs_int_any(c->st) : early;
+  if (isnan(v) || isinf(v)) return abs_bottom(c->st);
+  double r = f(v);
+  if (r < -9223372036854775808.0 || r >= 9223372036854775808.0) return abs_int_any(c->st);
+  return abs_int(c->st, (int64_t)r);
+}
+
+const AbsValue *rule_math_floor(EvalCall *c) { return math_round(c, floor); }
+const AbsValue *rule_math_ceil(EvalCall *c) { return math_round(c, ceil); }
 
 /* math.log(x[, base]) = log(x) / log(base); base 1 divides by zero. */
 const AbsValue *rule_math_log(EvalCall *c) {

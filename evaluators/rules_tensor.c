@@ -895,8 +895,10 @@ const AbsValue *rules_tensor_builtin(EvalCall *c) {
   TensorArg t;
   switch (c->op) {
   case OP_LEN: return tensor_len(c, x);
-  case OP_INT: return to_scalar(c, x, abs_int_any(c->st));
-  case OP_FLOAT: case OP_MATH_SQRT: case OP_MATH_EXP: case OP_MATH_LOG:
+  case OP_INT: case OP_MATH_FLOOR: case OP_MATH_CEIL: return to_scalar(c, x, abs_int_any(c->st));
+  case OP_FLOAT: case OP_MATH_SQRT: case OP_MATH_EXP: case OP_MATH_LOG: case OP_MATH_COS:
+  case OP_MATH_SIN: case OP_MATH_TAN: case OP_MATH_TANH: case OP_MATH_ATAN: case OP_MATH_FABS:
+  case OP_MATH_LOG2: case OP_MATH_LOG10:
     if (x->kind != ABS_TENSOR && c->nargs > 1) x = c->args[1];
     return to_scalar(c, x, abs_float_any(c->st));
   case OP_ABS:

@@ -578,6 +578,20 @@ static AnfNode *lower_ifexp(Lower *L, Scope *s, TSNode n) {
 
 /* ---- names, attributes, subscripts ---- */
 
+/* CPython's math module (3.11) beyond what the DSL has: `unsupported`
+ * there, not an unknown attribute (CPython has it). */
+static bool cpython_math_name(const char *name) {
+  static const char *const names[] = {
+      "acos", "acosh", "asin", "asinh", "atan2", "atanh", "cbrt", "comb", "copysign", "cosh",
+      "degrees", "dist", "erf", "erfc", "exp2", "expm1", "factorial", "fmod", "frexp", "fsum",
+      "gamma", "gcd", "hypot", "isclose", "isfinite", "isinf", "isnan", "isqrt", "lcm", "ldexp",
+      "lgamma", "log1p", "modf", "nan", "nextafter", "perm", "pow", "prod", "radians",
+      "remainder", "sinh", "trunc", "ulp", NULL};
+  for (int i = 0; names[i]; i++)
+    if (!strcmp(name, names[i])) return true;
+  return false;
+}
+
 static AnfNode *module_attr(Lower *L, Scope *s, AnfNode *mod, TSNode attr, Span sp) {
   unsigned ns = mod->c.module;
   const char *name = text_of(L, attr);
@@ -588,6 +602,13 @@ static AnfNode *module_attr(Lower *L, Scope *s, AnfNode *mod, TSNode attr, Span 
   const char *modname = ns == NS_FATHOM ? "fathom" : ns == NS_MATH ? "math"
                       : ns == NS_TYPING ? "typing" : ns == NS_FUNCTOOLS ? "functools"
                       : ns == NS_DATACLASSES ? "dataclasses" : "builtins";
+  if (ns == NS_MATH && cpython_math_name(name)) {
+    diag_report(L->diags, DK_UNSUPPORTED, span_of(L, attr),
+                "math.%s is not supported by the fathom DSL (its math module has sqrt, exp, "
+                "log, log2, log10, cos, sin, tan, tanh, atan, fabs, floor, ceil, pi, e, tau "
+                "and inf)", name);
+    return unsupported_value(L, sp);
+  }
   const char *best = suggest_op(ns, name);
   if (best)
     diag_report(L->diags, DK_ATTRIBUTE, span_of(L, attr),

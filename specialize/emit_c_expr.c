@@ -619,6 +619,12 @@ const char *ec_prim_expr(Emit *e, const SpecGraph *S, const SpecNode *x) {
   case OP_FLOAT: return fx_sprintf("((double)%s)", a[0]);
   case OP_MATH_SQRT: return fx_sprintf("fx_sqrt(%s)", a[0]);
   case OP_MATH_EXP: return fx_sprintf("exp((double)%s)", a[0]);
+  case OP_MATH_COS: return fx_sprintf("cos((double)%s)", a[0]);
+  case OP_MATH_SIN: return fx_sprintf("sin((double)%s)", a[0]);
+  case OP_MATH_TAN: return fx_sprintf("tan((double)%s)", a[0]);
+  case OP_MATH_TANH: return fx_sprintf("tanh((double)%s)", a[0]);
+  case OP_MATH_ATAN: return fx_sprintf("atan((double)%s)", a[0]);
+  case OP_MATH_FABS: return fx_sprintf("fabs((double)%s)", a[0]);
   case OP_MATH_LOG: return fx_sprintf("fx_log(%s)", a[0]);
   case OP_RAISE: return "fx_raise(\"exception\")";
   case OP_EXCEPTION: case OP_VALUE_ERROR: case OP_TYPE_ERROR: case OP_ASSERTION_ERROR:

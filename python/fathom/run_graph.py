@@ -366,6 +366,9 @@ PRIMS = {
     "narrow_none": lambda x: x, "narrow_not_none": lambda x: x,
     "narrow_truthy": lambda x: x, "narrow_falsy": lambda x: x,
     "math.sqrt": math.sqrt, "math.exp": math.exp, "math.log": math.log,
+    "math.cos": math.cos, "math.sin": math.sin, "math.tan": math.tan, "math.tanh": math.tanh,
+    "math.atan": math.atan, "math.fabs": math.fabs, "math.log2": math.log2,
+    "math.log10": math.log10, "math.floor": math.floor, "math.ceil": math.ceil,
     "jit": F.jit, "grad": F.grad, "value_and_grad": F.value_and_grad,
     "tensor_transpose": F.tensor_transpose,  # x.transpose(...) (model_ops.py)
 }
