@@ -11,6 +11,9 @@ most 30% to inference):
   spec / inference   S / (P + A): inference as `fathom check` runs it,
                      from source text to every type
   spec / analysis    S / A: the abstract interpretation alone
+Then the normalisation (docs/ir-json.md, "Normalisation"): per file the
+graphs and nodes of `--opt 0` (as specialized) and `--opt 1`
+(normalised), and the totals.
 Benchmarks report: exit status 0 unless fathom failed.
 """
 import os
@@ -35,6 +38,30 @@ def run(fathom, path, emit):
         v = [float(x) for x in m.groups()]
         best = v if best is None else [min(a, b) for a, b in zip(best, v)]
     return best, None
+
+
+def counts(fathom, path, level):
+    """(graphs, nodes) of the specialized program at --opt level, or None."""
+    p = subprocess.run([fathom, "specialize", path, "--stats", "--opt", str(level), "-o",
+                        "/dev/null"], capture_output=True, text=True)
+    m = STATS.search(p.stderr)
+    return (int(m.group(5)), int(m.group(6))) if p.returncode == 0 and m else None
+
+
+def normalisation(fathom, paths):
+    print("normalisation (fathom specialize --opt 0 vs --opt 1: graphs and nodes)")
+    print("%-16s %9s %9s %9s %9s" % ("corpus", "graphs 0", "graphs 1", "nodes 0", "nodes 1"))
+    total = [0, 0, 0, 0]
+    for path in paths:
+        raw, opt = counts(fathom, path, 0), counts(fathom, path, 1)
+        if raw is None or opt is None:
+            continue
+        row = [raw[0], opt[0], raw[1], opt[1]]
+        total = [a + b for a, b in zip(total, row)]
+        print("%-16s %9d %9d %9d %9d" % (os.path.basename(path)[:-3], *row))
+    if total[0]:
+        print("%-16s %9d %9d %9d %9d  (graphs -%.0f%%, nodes -%.0f%%)" % (
+            "total", *total, 100 * (1 - total[1] / total[0]), 100 * (1 - total[3] / total[2])))
 
 
 def verdict(ok):
@@ -73,6 +100,7 @@ def main(argv):
         print("%-16s %8.1f %8.1f %8.1f %s %9d  %5.1f%% %s, %6.1f%% %s" % (
             name, parse, analysis, spec, " ".join(cols), row[5], 100 * r1, verdict(r1 <= TARGET),
             100 * r2, verdict(r2 <= TARGET)))
+    normalisation(fathom, argv[2:])
     return 1 if failed else 0
 
 

@@ -49,6 +49,7 @@ typedef struct CliOptions {
   const char *sizes;  /* --sizes B=8,T=1024 (with --emit cost), or NULL */
   const char *output; /* -o OUT (specialize), or NULL for stdout */
   bool c_main;        /* --c-main (specialize) */
+  int opt;            /* --opt 0|1 (specialize, cost): normalisation level */
   FathomOptions analysis;  /* --entry, --args, --const-args, --max-* */
   CliStrings import_paths; /* --path DIR, in order (not owned) */
   CliStrings args;    /* positional arguments, in order */

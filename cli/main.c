@@ -39,7 +39,7 @@ typedef enum {
   OPT_FORMAT, OPT_INFER_FORMAT, OPT_QUIET, OPT_COLOR, OPT_SPANS,
   OPT_ENTRY, OPT_ARGS, OPT_CONST_ARGS, OPT_INIT_ARGS, OPT_ALL,
   OPT_MAX_CONTEXTS, OPT_MAX_STEPS, OPT_MAX_DEPTH, OPT_MAX_MEMORY, OPT_STATS, OPT_PATH,
-  OPT_EMIT, OPT_OUTPUT, OPT_C_MAIN, OPT_SIZES, /* specialize */
+  OPT_EMIT, OPT_OUTPUT, OPT_C_MAIN, OPT_SIZES, OPT_OPT, /* specialize */
   OPT_HELP, OPT__COUNT
 } OptId;
 
@@ -120,6 +120,12 @@ static const CliOption options[OPT__COUNT] = {
   [OPT_SIZES] = {"--sizes", NULL, "NAME=N,...",
                  "with --emit cost: evaluate the totals for these\n"
                  "dim sizes too (B=8,T=1024)"},
+  [OPT_OPT] = {"--opt", NULL, "0|1",
+               "normalisation: 0 writes the graph as specialized;\n"
+               "1 (default) inlines trivial graphs, merges common\n"
+               "subexpressions, keeps stable constant-trip loops as\n"
+               "one loop node, simplifies tuple plumbing and drops\n"
+               "dead nodes (docs/ir-json.md)"},
   [OPT_OUTPUT] = {"--output", "-o", "OUT", "write to OUT instead of stdout"},
   [OPT_C_MAIN] = {"--c-main", NULL, NULL,
                   "with --emit c: add a main() that reads the entry's\n"
@@ -194,7 +200,7 @@ static const Command commands[] = {
      "constants folded, dead branches dropped and operators resolved (add\n"
      "on ints is scalar_add).  A program with errors, or an entry argument\n"
      "without a type, cannot be specialized (exit status 1).",
-     BIT(OPT_EMIT) | BIT(OPT_OUTPUT) | BIT(OPT_C_MAIN) | BIT(OPT_SIZES) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS |
+     BIT(OPT_EMIT) | BIT(OPT_OUTPUT) | BIT(OPT_C_MAIN) | BIT(OPT_SIZES) | BIT(OPT_OPT) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS |
          BIT(OPT_HELP),
      1, 1, cmd_specialize},
     {"cost", "FILE", "print the flops and bytes of an entry point, in its dims",
@@ -202,7 +208,7 @@ static const Command commands[] = {
      "flops and bytes moved as expressions in the program's dims, then\n"
      "each entry's total, evaluated for --sizes B=8,T=1024 when given\n"
      "(docs/cost.md).",
-     BIT(OPT_OUTPUT) | BIT(OPT_SIZES) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS | BIT(OPT_HELP),
+     BIT(OPT_OUTPUT) | BIT(OPT_SIZES) | BIT(OPT_OPT) | BIT(OPT_COLOR) | ANALYSIS_OPTIONS | BIT(OPT_HELP),
      1, 1, cmd_cost},
     {"lsp", "", "run the language server on stdin/stdout",
      "Speak the Language Server Protocol 3.17 (JSON-RPC over stdin and\n"
@@ -429,6 +435,12 @@ static const char *apply_option(CliOptions *opts, OptId id, const char *value)
   case OPT_OUTPUT: opts->output = value; return NULL;
   case OPT_C_MAIN: opts->c_main = true; return NULL;
   case OPT_SIZES: opts->sizes = value; return NULL;
+  case OPT_OPT: {
+    static const char *const levels[] = {"0", "1", NULL};
+    if (!pick(value, levels, &choice)) return options[id].metavar;
+    opts->opt = choice;
+    return NULL;
+  }
   case OPT_HELP:
   case OPT__COUNT: break;
   }
@@ -554,7 +566,7 @@ int main(int argc, char **argv)
   const Command *cmd = find_command(first);
   if (!cmd) return usage_error(NULL, "unknown command '%s'", first);
 
-  CliOptions opts = {.format = FATHOM_FORMAT_TEXT, .color = COLOR_AUTO};
+  CliOptions opts = {.format = FATHOM_FORMAT_TEXT, .color = COLOR_AUTO, .opt = FATHOM_OPT_DEFAULT};
   fathom_default_options(&opts.analysis);
   int stop = parse_args(cmd, argc - 2, argv + 2, &opts);
   if (stop >= 0) return finish(stop);

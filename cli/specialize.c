@@ -88,7 +88,7 @@ int cmd_specialize(CliOptions *opts)
   }
   print_diags(m, opts->color);
   double t1 = now_ms();
-  FathomSpec *sp = fathom_specialize(m, &err);
+  FathomSpec *sp = fathom_specialize_opt(m, opts->opt, &err);
   if (!sp) return fail_with(err, EXIT_ERRORS);
   double t2 = now_ms();
   static const FathomEmit forms[] = {FATHOM_EMIT_IR, FATHOM_EMIT_JSON, FATHOM_EMIT_DOT,

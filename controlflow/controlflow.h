@@ -61,6 +61,8 @@ typedef struct Cf {
                               contexts are lenient (cache.h) */
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */
+  bool stable_widened;     /* cf_call_args widened a stable loop's arguments
+                              (widen.c): the context they make has soft merges */
   bool depth_noted;
   bool steps_noted;
   bool interrupted;        /* limits.interrupt said stop (stays so) */

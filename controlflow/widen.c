@@ -186,6 +186,29 @@ static const AbsValue *force_widen(Cf *cf, const AbsValue *old, const AbsValue *
   return abs_tuple(cf->st, n, items);
 }
 
+/* A loop whose carried values keep their types from trip to trip (only
+ * constants change: a counter, the loop variable) while some of them are
+ * not constants is unrolled for STABLE_TRIPS trips, then analysed once
+ * more with those constants widened to their types: that context covers
+ * every later trip, the way the budget's widening does, but without the
+ * warning, because nothing a later trip could need has been lost but the
+ * constants themselves.  The specializer's loop pass
+ * (specialize/opt_loop.c) then runs the whole loop on that context, so a
+ * 1,000-trip loop is one loop, not 1,000 graphs.  Loops whose types
+ * change (a tuple that grows, a layer list of different sizes) still
+ * unroll exactly, up to the budget, and so do loops of constants only (a
+ * sum of a range): they compute their result exactly, and a constant
+ * result leaves no loop in the specialized program at all.  The widened
+ * context's merges are soft (engine.c sets it so): a type that would
+ * change on a later trip (`if i == 80: s = (s,)`) becomes unknown there,
+ * silently, as the exact unrolling would have found no error. */
+enum { STABLE_TRIPS = 32 };
+
+static bool stable_trip(Cf *cf, const AnfGraph *g, const Ctx *x, const AbsValue *args) {
+  return g->is_loop_header && !g->is_comprehension && x->unroll + 1 >= STABLE_TRIPS &&
+         !abs_is_const(args) && abs_broaden(cf->st, x->args) == abs_broaden(cf->st, args);
+}
+
 const AbsValue *cf_call_args(Cf *cf, AnfNode *site, Ctx *c, AnfGraph *g, const Ctx *parent,
                              const AbsValue *args) {
   /* the newest running context of g: re-entered by a loop body or a
@@ -212,6 +235,10 @@ const AbsValue *cf_call_args(Cf *cf, AnfNode *site, Ctx *c, AnfGraph *g, const C
         r->widest = args;  /* the running contexts of g: one instance */
     }
     /* otherwise unroll, one context per trip or call, up to the budget */
+    if (stable_trip(cf, g, x, args)) {
+      cf->stable_widened = true;
+      return force_widen(cf, x->args, args);
+    }
     if (x->unroll + 1 >= cf->limits.max_contexts) {
       cf_note_budget(cf, site, g, fx_sprintf("%d trips or recursive calls unrolled",
                                             cf->limits.max_contexts));

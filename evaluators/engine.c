@@ -327,9 +327,11 @@ static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *
   if (cf_out_of_budget(&E->cf, site, E->stats.steps)) return abs_unknown(E->st);
   const AbsValue *args = bind_args(E, site, c, g, pctx, a);
   if (!args) return abs_error(E->st);
+  E->cf.stable_widened = false;
   args = cf_call_args(&E->cf, site, c, g, pctx, args);
   bool is_new;
   Ctx *nc = cache_ctx(&E->ctxs, g, args, pctx, &is_new);
+  if (is_new && E->cf.stable_widened) nc->soft = 1;   /* controlflow/widen.c, stable loops */
   if (is_new) {
     nc->caller = c;
     nc->call_site = site;

@@ -313,6 +313,12 @@ char *fathom_infer_json(FathomModule *m, bool all);
  * ("file:line:col: ..." when it has a position) to free with
  * fathom_string_free.  Free the spec with fathom_spec_free. */
 FathomSpec *fathom_specialize(FathomModule *m, char **error);
+/* The same at a normalisation level (docs/ir-json.md, "Normalisation"):
+ * 0 the raw specialized graph, 1 (fathom_specialize's) trivial graphs
+ * inlined, common subexpressions merged, stable constant-trip loops as one
+ * `loop` node, tuple plumbing simplified, dead nodes and graphs removed. */
+FathomSpec *fathom_specialize_opt(FathomModule *m, int level, char **error);
+enum { FATHOM_OPT_DEFAULT = 1 };   /* fathom_specialize's level */
 void fathom_spec_free(FathomSpec *sp);
 
 typedef enum {
@@ -409,6 +415,7 @@ typedef enum {
   FATHOM_NODE_CALL_VALUE,  /* callee_node(inputs): a call through a function
                               value, running one of its targets */
   FATHOM_NODE_FUNC,        /* a function value: a closure or a primitive */
+  FATHOM_NODE_LOOP,        /* a rolled loop (--opt 1): callee_graph runs trip-count times */
   FATHOM_NODE_OTHER,       /* a kind this header does not know */
 } FathomNodeKind;
 
@@ -450,6 +457,11 @@ bool fathom_node(const FathomSpec *sp, unsigned id, FathomNode *out);
 unsigned fathom_node_input(const FathomSpec *sp, unsigned id, int i);
 /* The keyword argument i was passed by ("axis"), or NULL (positional). */
 const char *fathom_node_keyword(const FathomSpec *sp, unsigned id, int i);
+/* The cost of node id, a primitive on tensors: its flops and the bytes it
+ * reads and writes as expressions in the program's dims ("4160*B*T",
+ * docs/cost.md; the JSON's "cost"); the strings belong to the spec.
+ * False (and *flops, *bytes untouched) when the node has none. */
+bool fathom_node_cost(const FathomSpec *sp, unsigned id, const char **flops, const char **bytes);
 
 /* One function a call_value's callee can be (the JSON "targets"). */
 typedef struct FathomTarget {

@@ -12,6 +12,10 @@
 /* ---- specialization ---- */
 
 FathomSpec *fathom_specialize(FathomModule *m, char **error) {
+  return fathom_specialize_opt(m, FATHOM_OPT_DEFAULT, error);
+}
+
+FathomSpec *fathom_specialize_opt(FathomModule *m, int level, char **error) {
   if (m->internal) {
     api_set_error(error, fx_sprintf("internal error: %s", m->internal));
     return NULL;
@@ -50,6 +54,10 @@ FathomSpec *fathom_specialize(FathomModule *m, char **error) {
     return NULL;
   }
 #endif
+  if (!spec_normalize(sm, level, &msg)) {   /* the verifier runs between its passes */
+    api_set_error(error, msg);
+    return NULL;
+  }
   FathomSpec *sp = api_handle(sizeof *sp);
   sp->m = m;
   sp->sm = sm;
@@ -216,6 +224,7 @@ static FathomNodeKind public_kind(SpecNodeKind k, const char **name) {
   case SPEC_CALL: *name = "call"; return FATHOM_NODE_CALL;
   case SPEC_CALL_VALUE: *name = "call_value"; return FATHOM_NODE_CALL_VALUE;
   case SPEC_FUNC: *name = "func"; return FATHOM_NODE_FUNC;
+  case SPEC_LOOP: *name = "loop"; return FATHOM_NODE_LOOP;
   }
   *name = "other";
   return FATHOM_NODE_OTHER;
@@ -250,7 +259,7 @@ bool fathom_node(const FathomSpec *sp, unsigned id, FathomNode *out) {
       .prim = (x->kind == SPEC_PRIM || (x->kind == SPEC_FUNC && !x->fn)) ? anf_op_name(x->prim)
                                                                           : NULL,
       .function = x->kind == SPEC_FUNC && x->fn ? x->fn->name : NULL,
-      .callee_graph = x->kind == SPEC_CALL ? api_graph_index(sp, x->callee) : -1,
+      .callee_graph = x->kind == SPEC_CALL || x->kind == SPEC_LOOP ? api_graph_index(sp, x->callee) : -1,
       .callee_node = x->kind == SPEC_CALL_VALUE ? x->inputs[0]->id : FATHOM_NONE,
       .param_index = x->kind == SPEC_PARAM ? x->index : -1,
       .ntargets = x->kind == SPEC_CALL_VALUE ? x->ntargets : 0,

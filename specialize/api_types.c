@@ -352,6 +352,15 @@ static const char *text_of_dim(FathomSpec *sp, const AbsDim *d) {
 }
 
 /* Fill *out from tensor type t. */
+bool fathom_node_cost(const FathomSpec *sp, unsigned id, const char **flops, const char **bytes) {
+  if (id >= sp->sm->nnodes) return false;
+  const AbsDim *f, *b;
+  if (!spec_node_cost(sp->sm->st, sp->by_id[id], &f, &b)) return false;
+  *flops = text_of_dim((FathomSpec *)sp, f);
+  *bytes = text_of_dim((FathomSpec *)sp, b);
+  return true;
+}
+
 static bool tensor_of(FathomSpec *sp, const AbsValue *t, FathomTensor *out) {
   if (t->kind != ABS_TENSOR || t->tensor.rank > FATHOM_MAX_RANK) return false;
   memset(out, 0, sizeof *out);

@@ -412,6 +412,8 @@ static Val *inline_node(AD *ad, Frame *f, SpecNode *x) {
     return inline_graph(ad, T, up, args, x->span);
   }
   case SPEC_CALL_VALUE: return call_value(ad, f, x);
+  case SPEC_LOOP:   /* normalisation rolls loops after differentiation */
+    return ad_fail(ad, x->span, "a rolled loop");
   case SPEC_PARAM: break;
   }
   return ad_fail(ad, x->span, "a parameter among the nodes");

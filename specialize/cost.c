@@ -13,7 +13,8 @@
  *   bytes: the tensors it reads and writes (each input once, the output
  *          once), at their dtype's size.
  * A graph's own cost sums its primitives; its total adds, for each direct
- * call, the callee's total.  A call through a function value (grad, a
+ * call, the callee's total, and for each loop (SPEC_LOOP) its trip count
+ * times the body's total plus the exit's.  A call through a function value (grad, a
  * closure chosen at run time) and a recursive call are not counted: the
  * table says how many there were.  The sums are the analysis's canonical
  * polynomials, so `2*B*T*C*C + B*T*C` prints combined; a `?` dim makes the
@@ -138,6 +139,16 @@ static Cost prim_cost(AbsStore *st, const SpecNode *n) {
   return c;
 }
 
+bool spec_node_cost(AbsStore *st, const SpecNode *n, const AbsDim **flops, const AbsDim **bytes) {
+  if (n->kind != SPEC_PRIM) return false;
+  Cost c = prim_cost(st, n);
+  int64_t zf, zb;
+  if (dim_is_const(c.flops, &zf) && dim_is_const(c.bytes, &zb) && !zf && !zb) return false;
+  *flops = c.flops;
+  *bytes = c.bytes;
+  return true;
+}
+
 static Cost own_cost(AbsStore *st, const SpecGraph *g) {
   Cost c = {dim_const(st, 0), dim_const(st, 0)};
   for (int i = 0; i < g->nodes.len; i++) {
@@ -159,6 +170,13 @@ static Cost total_cost(Coster *C, SpecGraph *g) {
   for (int i = 0; i < g->nodes.len; i++) {
     const SpecNode *n = g->nodes.items[i];
     if (n->kind == SPEC_CALL_VALUE) C->uncounted++;
+    if (n->kind == SPEC_LOOP) {   /* the body trips times, then the exit */
+      Cost body = total_cost(C, n->callee), ex = total_cost(C, n->loop_exit);
+      const AbsDim *t = dim_const(C->st, n->trips);
+      c.flops = dim_add(C->st, c.flops, dim_add(C->st, dim_mul(C->st, t, body.flops), ex.flops));
+      c.bytes = dim_add(C->st, c.bytes, dim_add(C->st, dim_mul(C->st, t, body.bytes), ex.bytes));
+      continue;
+    }
     if (n->kind != SPEC_CALL || !n->callee) continue;
     if (hm_get(&C->running, n->callee)) {
       C->uncounted++;

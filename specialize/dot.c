@@ -25,6 +25,10 @@ static const char *label_op(const SpecNode *x) {
   case SPEC_PRIM: sb_puts(&b, x->op); break;
   case SPEC_CALL: sb_printf(&b, "call %s", x->callee->name); break;
   case SPEC_CALL_VALUE: sb_puts(&b, "call_value"); break;
+  case SPEC_LOOP:
+    sb_printf(&b, "loop %lld x %s, then %s", (long long)x->trips, x->callee->name,
+              x->loop_exit->name);
+    break;
   }
   return sb_cstr(&b);
 }
@@ -67,8 +71,10 @@ static void dot_edges(StrBuf *out, const SpecModule *sm, const SpecGraph *S, int
   for (int i = 0; i < S->nodes.len; i++) {
     const SpecNode *x = S->nodes.items[i];
     for (int j = 0; j < x->ninputs; j++) sb_printf(out, "  n%u -> n%u;\n", x->inputs[j]->id, x->id);
-    if (x->kind == SPEC_CALL)
+    if (x->kind == SPEC_CALL || x->kind == SPEC_LOOP)
       sb_printf(out, "  n%u -> g%d [style=dashed];\n", x->id, index_of(sm, x->callee));
+    if (x->kind == SPEC_LOOP)
+      sb_printf(out, "  n%u -> g%d [style=dashed];\n", x->id, index_of(sm, x->loop_exit));
     for (int t = 0; t < x->ntargets; t++)
       if (x->targets[t].graph)
         sb_printf(out, "  n%u -> g%d [style=dashed];\n", x->id, index_of(sm, x->targets[t].graph));

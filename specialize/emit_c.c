@@ -110,10 +110,15 @@ static bool frame_made(Emit *e, const SpecGraph *S) {
   return false;
 }
 
-/* The graph whose frame a closure of fn made in S captures: the nearest
- * graph around S (S included) that specializes fn's parent. */
-static const SpecGraph *captured(const SpecGraph *S, const AnfGraph *fn) {
+/* The graph whose frame a closure of fn made in S captures: the parent of
+ * the graphs it runs when that is around S (a rolled loop's blocks read
+ * the loop body's frame, opt_loop.c), else the nearest graph around S (S
+ * included) that specializes fn's parent. */
+static const SpecGraph *captured(const SpecGraph *S, const AnfGraph *fn, const SpecNode *x) {
   if (!fn->parent) return NULL;
+  const SpecGraph *up = x->runs.len ? x->runs.items[0]->parent : NULL;
+  for (const SpecGraph *p = S; up && p; p = p->parent)
+    if (p == up) return p;
   for (const SpecGraph *p = S; p; p = p->parent)
     if (p->g == fn->parent) return p;
   return NULL;
@@ -158,12 +163,45 @@ static const char *node_expr(Emit *e, const SpecGraph *S, const SpecNode *x) {
   }
   case SPEC_FUNC: {
     if (!x->fn) return ec_unsupported(e, "the C emitter does not handle primitive %s as a value", x->op), NULL;
-    const SpecGraph *P = captured(S, x->fn);
+    const SpecGraph *P = captured(S, x->fn, x);
     if (x->fn->parent && x->fn->parent->role != ANF_G_MODULE && !P) return ec_unsupported(e, "%s", "a closure without its frame"), NULL;
     return fx_sprintf("((fx_fn){%u, %s})", x->fn->id + 1, P ? frame_of(e, S, P) : "0");
   }
   default: return NULL;
   }
+}
+
+/* A counted loop (SPEC_LOOP) as statements assigning v<id>: the carried
+ * values in locals, the body `trips` times, then the exit on them. */
+static bool loop_stmt(Emit *e, StrBuf *b, const SpecGraph *S, const SpecNode *x) {
+  const SpecGraph *B = x->callee, *X = x->loop_exit;
+  const AbsValue *r = B->result;
+  if (r->kind != ABS_TUPLE || r->tuple.n != B->params.len)
+    return ec_unsupported(e, "%s", "a loop whose body does not return its carried values");
+  const char *env = B->parent ? frame_of(e, S, B->parent) : "0";
+  StrBuf args = {0};
+  if (B->parent) sb_printf(&args, "(const struct fr%d *)%s", ec_gidx(e, B->parent), env);
+  for (int i = 0; i < x->ninputs; i++) {
+    const SpecNode *p = B->params.items[i];
+    sb_printf(b, "  %s c%u_%d = %s;\n", ec_ctype(e, p->type), x->id, i,
+              ec_conv(e, x->inputs[i]->type, p->type, ec_ref(e, S, x->inputs[i])));
+    sb_printf(&args, "%sc%u_%d", i || B->parent ? ", " : "", x->id, i);
+  }
+  sb_printf(b, "  for (int64_t t%u = 0; t%u < %lldLL; t%u++) {\n", x->id, x->id,
+            (long long)x->trips, x->id);
+  sb_printf(b, "    %s r%u = g%d(%s);\n", ec_ctype(e, r), x->id, ec_gidx(e, B), sb_cstr(&args));
+  for (int i = 0; i < x->ninputs; i++)
+    sb_printf(b, "    c%u_%d = %s;\n", x->id, i,
+              ec_conv(e, r->tuple.items[i], B->params.items[i]->type,
+                      fx_sprintf("r%u.f%d", x->id, i)));
+  sb_puts(b, "  }\n");
+  const char *call = fx_sprintf("g%d(%s)", ec_gidx(e, X), sb_cstr(&args));
+  if (x->type->kind == ABS_BOTTOM || X->result->kind == ABS_BOTTOM)
+    sb_printf(b, "  (void)%s;\n  fx_raise(\"no return\");\n", call);
+  else
+    sb_printf(b, "  %s v%u = %s; (void)v%u;\n", ec_ctype(e, x->type), x->id,
+              ec_conv(e, X->result, x->type, call), x->id);
+  return true;
 }
 
 static void signature(Emit *e, StrBuf *b, const SpecGraph *S) {
@@ -207,6 +245,12 @@ static void emit_graph(Emit *e, const SpecGraph *S) {
   for (int i = 0; i < S->nodes.len; i++) {
     SpecNode *x = S->nodes.items[i];
     if (x->kind == SPEC_CONST) continue;
+    if (x->kind == SPEC_LOOP) {
+      if (!loop_stmt(e, b, S, x)) return;
+      if (x->type->kind != ABS_BOTTOM && frame && hm_has(&e->escapes, x))
+        sb_printf(b, "  fr->v%u = v%u;\n", x->id, x->id);
+      continue;
+    }
     if (x->kind == SPEC_CALL_VALUE) {
       if (!ec_call_value_stmt(e, b, S, x)) return;
       if (x->type->kind != ABS_BOTTOM && frame && hm_has(&e->escapes, x))

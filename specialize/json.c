@@ -14,6 +14,7 @@
 typedef struct Json {
   StrBuf *out;
   HashMap types;   /* const AbsValue * -> its notation */
+  AbsStore *st;    /* for the nodes' costs */
 } Json;
 
 /* A JSON string: UTF-8 passes through, quotes, backslashes and control
@@ -63,7 +64,8 @@ static void jspan(StrBuf *b, Span s) {
             s.line + 1, s.col + 1, s.end_line + 1, s.end_col + 1);
 }
 
-static const char *const kinds[] = {"param", "const", "prim", "call", "call_value", "func"};
+static const char *const kinds[] = {"param", "const", "prim", "call", "call_value", "func",
+                                     "loop"};
 
 static void jtarget(StrBuf *b, const SpecTarget *t) {
   static const char *const how[] = {"closure", "primitive", "partial", "grad"};
@@ -146,6 +148,15 @@ static void jnode(Json *j, const SpecNode *x) {
     }
     sb_putc(b, ']');
     break;
+  case SPEC_LOOP:
+    jstr(b, "loop");
+    key(b, "body");
+    jstr(b, x->callee->name);
+    key(b, "exit");
+    jstr(b, x->loop_exit->name);
+    sb_printf(b, ", \"trips\": %lld", (long long)x->trips);
+    jinputs(b, x, 0);
+    break;
   case SPEC_PARAM: jstr(b, "param"); break;
   }
   key(b, "type");
@@ -162,6 +173,18 @@ static void jnode(Json *j, const SpecNode *x) {
   if (x->name) {
     key(b, "name");
     jstr(b, x->name);
+  }
+  const AbsDim *flops, *bytes;
+  if (spec_node_cost(j->st, x, &flops, &bytes)) {
+    StrBuf f = {0}, m = {0};
+    dim_print(&f, flops);
+    dim_print(&m, bytes);
+    key(b, "cost");
+    sb_puts(b, "{\"flops\": ");
+    jstr(b, sb_cstr(&f));
+    sb_puts(b, ", \"bytes\": ");
+    jstr(b, sb_cstr(&m));
+    sb_putc(b, '}');
   }
   key(b, "span");
   jspan(b, x->span);
@@ -256,7 +279,7 @@ static void jrecords(Json *j, const SpecModule *sm) {
 }
 
 void spec_emit_json(StrBuf *out, SpecModule *sm) {
-  Json j = {.out = out};
+  Json j = {.out = out, .st = sm->st};
   hm_init_ptr(&j.types);
   sb_puts(out, "{\n  \"format\": \"fathom-graph\",\n  \"version\": 1,\n  \"source\": ");
   jstr(out, sm->file ? sm->file->path : "");

@@ -150,6 +150,11 @@ static void print_node(Printer *P, const SpecNode *x) {
     sb_puts(b, x->callee->name);
     operands(b, x, 0);
     break;
+  case SPEC_LOOP:
+    sb_printf(b, "loop %lld x %s then %s", (long long)x->trips, x->callee->name,
+              x->loop_exit->name);
+    operands(b, x, 0);
+    break;
   case SPEC_CALL_VALUE:
     sb_puts(b, "call ");
     operand(b, x->inputs[0]);

@@ -42,6 +42,9 @@ typedef enum {
   SPEC_CALL,        /* callee(inputs...): a direct call of a specialized graph */
   SPEC_CALL_VALUE,  /* inputs[0](inputs[1...]): a call through a function value */
   SPEC_FUNC,        /* a function value: closure of fn, or the primitive prim */
+  SPEC_LOOP,        /* a counted loop (only after normalisation, opt_loop.c):
+                       s = inputs; `trips` times s = callee(*s); then
+                       loop_exit(*s) is its value */
 } SpecNodeKind;
 
 /* One possibility of a SPEC_CALL_VALUE: when the callee is (a partial
@@ -74,7 +77,11 @@ struct SpecNode {
   int ninputs;
   const char **kwnames;     /* SPEC_PRIM: per input a keyword name or NULL
                                (NULL array: all positional) */
-  SpecGraph *callee;        /* SPEC_CALL */
+  SpecGraph *callee;        /* SPEC_CALL; SPEC_LOOP: the body, whose
+                               parameters are the carried values and which
+                               returns them, as a tuple, for the next trip */
+  SpecGraph *loop_exit;     /* SPEC_LOOP: run once on the final values */
+  int64_t trips;            /* SPEC_LOOP: how many times the body runs */
   AnfGraph *fn;             /* SPEC_FUNC of a closure */
   SpecTarget *targets;      /* SPEC_CALL_VALUE */
   int ntargets;
@@ -156,6 +163,15 @@ void spec_literal(StrBuf *b, const AbsValue *v);
  * all hold, else appends one line per violation to errors (may be NULL). */
 bool spec_verify(SpecModule *sm, StrBuf *errors);
 
+/* The normalisation pipeline (opt.c; docs/ir-json.md, "Normalisation"):
+ * at level 0 nothing; at level 1 trivial graphs inlined, tuple plumbing
+ * simplified, common subexpressions merged, stable
+ * constant-trip loops rolled into SPEC_LOOP nodes, identical clones
+ * shared, dead nodes and graphs removed, ids renumbered.  Each pass keeps
+ * what spec_verify checks; the verifier runs after every pass, and a
+ * violation is an internal error: false with *error naming the pass. */
+bool spec_normalize(SpecModule *sm, int level, const char **error);
+
 /* ---- emitters: each appends to out ---- */
 
 /* The stable text form (golden tests): one block per graph. */
@@ -168,6 +184,10 @@ void spec_emit_dot(StrBuf *out, SpecModule *sm);
  * evaluated for sizes ("B=8,T=1024", or NULL); false with *error on bad
  * sizes. */
 bool spec_emit_cost(StrBuf *out, SpecModule *sm, const char *sizes, char **error);
+/* cost.c: the flops and bytes of one node (a primitive on tensors), as
+ * dim expressions; false when it has none (not a primitive, or no tensor
+ * work: both zero).  The JSON's per-node `cost`. */
+bool spec_node_cost(AbsStore *st, const SpecNode *n, const AbsDim **flops, const AbsDim **bytes);
 /* C11 source for programs of scalars, strings, tuples, lists and functions
  * (closures, partial).  With with_main, a main() that reads the entry's
  * arguments from argv as Python literals and prints the result as

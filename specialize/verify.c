@@ -12,6 +12,11 @@
  *   - a call through a value has a function-valued callee that names
  *     (`runs`) every target graph, and every target graph is a graph of
  *     the module;
+ *   - a loop (SPEC_LOOP) runs a body and an exit that take one parameter
+ *     per carried value, its inputs inside the body's (and the exit's
+ *     when it runs no trip); the body returns a tuple of the next carried
+ *     values, each inside its parameter and the exit's; the loop's type
+ *     holds the exit's result; its trip count is not negative;
  *   - every graph but the entry is called, or read, by another graph. */
 #include <string.h>
 
@@ -50,7 +55,8 @@ static bool encloses(const SpecGraph *A, const SpecGraph *S) {
 static void check_type(Verify *v, const SpecGraph *S, const SpecNode *x) {
   if (!x->type) return bad(v, S, x, "no type");
   if (!spec_concrete(x->type)) return bad(v, S, x, "type %s is not concrete", abs_to_string(x->type));
-  bool may_diverge = x->kind == SPEC_CALL || x->kind == SPEC_CALL_VALUE || x->kind == SPEC_PRIM;
+  bool may_diverge = x->kind == SPEC_CALL || x->kind == SPEC_CALL_VALUE || x->kind == SPEC_PRIM ||
+                     x->kind == SPEC_LOOP;
   if (x->type->kind == ABS_BOTTOM && !may_diverge) bad(v, S, x, "bottom type on a %s", x->op);
   if (x->kind == SPEC_CONST && !abs_is_const(x->type) && x->type->kind != ABS_UNBOUND &&
       x->type->kind != ABS_CLASS)   /* a class is a fixed object, never computed */
@@ -84,6 +90,43 @@ static void check_call(Verify *v, const SpecGraph *S, const SpecNode *x) {
   if (!abs_leq(v->sm->st, T->result, x->type))
     bad(v, S, x, "type %s does not hold the result %s of %s", abs_to_string(x->type),
         abs_to_string(T->result), T->name);
+}
+
+/* The arguments x passes to T, one per parameter, each inside it. */
+static void check_args(Verify *v, const SpecGraph *S, const SpecNode *x, const SpecGraph *T) {
+  if (!T || !hm_has(&v->graphs, T)) return bad(v, S, x, "runs a graph outside the module");
+  hm_put(&v->used, T, (void *)1);
+  if (x->ninputs != T->params.len)
+    return bad(v, S, x, "passes %d arguments to %s, which takes %d", x->ninputs, T->name,
+               T->params.len);
+  for (int i = 0; i < x->ninputs; i++)
+    if (x->inputs[i] && !abs_leq(v->sm->st, x->inputs[i]->type, T->params.items[i]->type))
+      bad(v, S, x, "argument %d of %s is %s, outside the parameter's %s", i, T->name,
+          abs_to_string(x->inputs[i]->type), abs_to_string(T->params.items[i]->type));
+}
+
+static void check_loop(Verify *v, const SpecGraph *S, const SpecNode *x) {
+  const SpecGraph *B = x->callee, *X = x->loop_exit;
+  if (x->trips < 0) bad(v, S, x, "negative trip count %lld", (long long)x->trips);
+  check_args(v, S, x, B);
+  if (x->trips == 0) check_args(v, S, x, X);
+  else if (X && hm_has(&v->graphs, X)) hm_put(&v->used, X, (void *)1);
+  if (X && x->ninputs != X->params.len)
+    return bad(v, S, x, "carries %d values into %s, which takes %d", x->ninputs, X->name,
+               X->params.len);
+  if (!B || !X || B->params.len != X->params.len) return;
+  const AbsValue *r = B->result;
+  if (r->kind != ABS_TUPLE || r->tuple.n != B->params.len)
+    return bad(v, S, x, "its body %s returns %s, not a tuple of its %d carried values", B->name,
+               abs_to_string(r), B->params.len);
+  for (int i = 0; i < r->tuple.n; i++)
+    if (!abs_leq(v->sm->st, r->tuple.items[i], B->params.items[i]->type) ||
+        !abs_leq(v->sm->st, r->tuple.items[i], X->params.items[i]->type))
+      bad(v, S, x, "carried value %d becomes %s, outside %s", i,
+          abs_to_string(r->tuple.items[i]), abs_to_string(B->params.items[i]->type));
+  if (!abs_leq(v->sm->st, X->result, x->type))
+    bad(v, S, x, "type %s does not hold the result %s of %s", abs_to_string(x->type),
+        abs_to_string(X->result), X->name);
 }
 
 static void check_call_value(Verify *v, const SpecGraph *S, const SpecNode *x) {
@@ -121,6 +164,7 @@ static void check_node(Verify *v, const SpecGraph *S, const SpecNode *x) {
   case SPEC_PRIM: check_prim(v, S, x); break;
   case SPEC_CALL: check_call(v, S, x); break;
   case SPEC_CALL_VALUE: check_call_value(v, S, x); break;
+  case SPEC_LOOP: check_loop(v, S, x); break;
   case SPEC_PARAM: bad(v, S, x, "a parameter among the nodes"); break;
   case SPEC_CONST: case SPEC_FUNC: break;
   }

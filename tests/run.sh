@@ -782,6 +782,22 @@ suite_specialize() {
   # `fathom cost` is `specialize --emit cost`; malformed --sizes is an error
   spec_case cost-command 0 '^  with B=32: flops = 1222208, bytes = 218880$' \
     "$FATHOM" cost "$dir/cost_mlp.py" --entry mlp --sizes B=32
+  # examples/transformer.py against FLOPs counted by hand (docs/cost.md,
+  # "The transformer example"): model dim 32, 4 heads of 8, MLP 64
+  spec_case cost-transformer-qkv-proj 0 '^self_attention +8192\*B\*T ' \
+    "$FATHOM" cost "$TESTS/../examples/transformer.py"
+  spec_case cost-transformer-attention 0 '^attention +152\*B\*T\*T ' \
+    "$FATHOM" cost "$TESTS/../examples/transformer.py"
+  spec_case cost-transformer-causal 0 '^attention.if_true +4\*B\*T\*T\+T\*T ' \
+    "$FATHOM" cost "$TESTS/../examples/transformer.py"
+  spec_case cost-transformer-mlp 0 '^feed_forward +8352\*B\*T ' \
+    "$FATHOM" cost "$TESTS/../examples/transformer.py"
+  spec_case cost-transformer-total 0 \
+    '^total encoder_block: flops = 156\*B\*T\*T\+17120\*B\*T\+T\*T,' \
+    "$FATHOM" cost "$TESTS/../examples/transformer.py"
+  # a per-node cost in the JSON: the MLP's first linear
+  spec_case cost-json-node 0 '"op": "linear".*"type": "Tensor\[f32, \(B, T, 64\)\]".*"cost": \{"flops": "4160\*B\*T"' \
+    "$FATHOM" specialize "$TESTS/../examples/transformer.py" --entry encoder_block --emit json
   spec_case cost-bad-sizes 1 'expected NAME=VALUE' \
     "$FATHOM" cost "$dir/cost_mlp.py" --entry mlp --sizes B8
   for py in "$dir"/*.py; do
@@ -793,7 +809,7 @@ suite_specialize() {
     err=$TMP/spec.$name.err
     # shellcheck disable=SC2016 # $1 and $@ belong to the inner sh
     run "$out" "$err" sh -c 'cd "$1" && shift && exec "$@"' sh "$dir" \
-      "$FATHOM" specialize "${extra[@]}" "$name.py"
+      "$FATHOM" specialize --opt 0 "${extra[@]}" "$name.py"
     if why=$(crashed "$err"); then
       fail "specialize/$name" "$why" "$(cat "$err")"
     elif [ "$status" -ne 0 ]; then
@@ -812,7 +828,7 @@ suite_specialize() {
   out=$TMP/spec.net.json
   # shellcheck disable=SC2016
   run "$out" "$out" sh -c 'cd "$1" && shift && exec "$@"' sh "$dir" \
-    "$FATHOM" specialize net.py --entry Net.forward --init-args "(8,)" --emit json
+    "$FATHOM" specialize net.py --entry Net.forward --init-args "(8,)" --emit json --opt 0
   compare "specialize/net.json" "$dir/net.json" "$out"
   # the records excerpt of docs/ir-json.md is what fathom writes for net.py
   if awk '/^```jsonc$/ { on = 1; next } /^```$/ { on = 0 } on' "$TESTS/../docs/ir-json.md" |
@@ -869,6 +885,22 @@ suite_specialize() {
     $(pkg-config --libs tree-sitter bdw-gc jansson) -lunistring -lm -o '$TMP/verify_test' &&
     '$TMP/verify_test' '$dir/verify.py' grow"
   ok_lines specialize/verify "$out"
+  # per-node cost through the C API (fathom_node_cost): the hand counts
+  # of docs/cost.md's transformer table, node by node
+  out=$TMP/spec.cost_api.out
+  run "$out" "$out" sh -c "$cc -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+    $(pkg-config --cflags tree-sitter bdw-gc jansson) '$dir/cost_api.c' '$BUILD/libfathom.a' \
+    $(pkg-config --libs tree-sitter bdw-gc jansson) -lunistring -lm -o '$TMP/cost_api' &&
+    '$TMP/cost_api' '$TESTS/../examples/transformer.py' encoder_block"
+  local want
+  for want in 'linear Tensor[f32, (B, T, 96)] flops=6144*B*T ' \
+    'linear Tensor[f32, (B, T, 64)] flops=4160*B*T ' \
+    'tensor_matmul Tensor[f32, (B, 4, T, T)] flops=64*B*T*T ' \
+    'softmax Tensor[f32, (B, 4, T, T)] flops=20*B*T*T ' \
+    'tensor_matmul Tensor[f32, (B, 4, T, 8)] flops=64*B*T*T '; do
+    if grep -qF -- "$want" "$out"; then pass
+    else fail specialize/cost-api "no line '$want'" "$(cat "$out")"; fi
+  done
   # `make install` into a temporary prefix, then examples/backend built
   # against it with pkg-config, run on its model
   local prefix=$TMP/prefix root=$TESTS/..

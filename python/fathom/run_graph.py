@@ -529,6 +529,11 @@ class Executor:
             return self.prim(node, args, kw)
         if kind == "call":
             return self.run_graph(self.graphs[node["graph"]], args, act)
+        if kind == "loop":   # the body `trips` times on the carried values, then the exit
+            body, exit_ = self.graphs[node["body"]], self.graphs[node["exit"]]
+            for _ in range(node["trips"]):
+                args = list(self.run_graph(body, args, act))
+            return self.run_graph(exit_, args, act)
         if kind == "call_value":
             f = act.get(node["callee"])
             self.targets.append(node["targets"])
