@@ -76,22 +76,6 @@ static void check_inputs(Verify *v, const SpecGraph *S, const SpecNode *x) {
   }
 }
 
-static void check_call(Verify *v, const SpecGraph *S, const SpecNode *x) {
-  SpecGraph *T = x->callee;
-  if (!T || !hm_has(&v->graphs, T)) return bad(v, S, x, "calls a graph outside the module");
-  hm_put(&v->used, T, (void *)1);
-  if (x->ninputs != T->params.len)
-    return bad(v, S, x, "passes %d arguments to %s, which takes %d", x->ninputs, T->name,
-               T->params.len);
-  for (int i = 0; i < x->ninputs; i++)
-    if (x->inputs[i] && !abs_leq(v->sm->st, x->inputs[i]->type, T->params.items[i]->type))
-      bad(v, S, x, "argument %d of %s is %s, outside the parameter's %s", i, T->name,
-          abs_to_string(x->inputs[i]->type), abs_to_string(T->params.items[i]->type));
-  if (!abs_leq(v->sm->st, T->result, x->type))
-    bad(v, S, x, "type %s does not hold the result %s of %s", abs_to_string(x->type),
-        abs_to_string(T->result), T->name);
-}
-
 /* The arguments x passes to T, one per parameter, each inside it. */
 static void check_args(Verify *v, const SpecGraph *S, const SpecNode *x, const SpecGraph *T) {
   if (!T || !hm_has(&v->graphs, T)) return bad(v, S, x, "runs a graph outside the module");
@@ -103,6 +87,15 @@ static void check_args(Verify *v, const SpecGraph *S, const SpecNode *x, const S
     if (x->inputs[i] && !abs_leq(v->sm->st, x->inputs[i]->type, T->params.items[i]->type))
       bad(v, S, x, "argument %d of %s is %s, outside the parameter's %s", i, T->name,
           abs_to_string(x->inputs[i]->type), abs_to_string(T->params.items[i]->type));
+}
+
+static void check_call(Verify *v, const SpecGraph *S, const SpecNode *x) {
+  SpecGraph *T = x->callee;
+  if (!T || !hm_has(&v->graphs, T)) return bad(v, S, x, "calls a graph outside the module");
+  check_args(v, S, x, T);
+  if (x->ninputs == T->params.len && !abs_leq(v->sm->st, T->result, x->type))
+    bad(v, S, x, "type %s does not hold the result %s of %s", abs_to_string(x->type),
+        abs_to_string(T->result), T->name);
 }
 
 static void check_loop(Verify *v, const SpecGraph *S, const SpecNode *x) {
