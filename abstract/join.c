@@ -94,12 +94,23 @@ static const AbsValue *join_tuple(Join *j, const AbsValue *a, const AbsValue *b)
   return abs_tuple(j->st, a->tuple.n, items);
 }
 
+/* The element of list l joined into acc: item by item when l's items are
+ * tracked (l's own elem is their soft join, which would hide a mix). */
+static const AbsValue *join_elems(Join *j, const AbsValue *acc, const AbsValue *l) {
+  if (!l->list.known) return join_at(j, "list element", -1, NULL, acc, l->list.elem);
+  for (int i = 0; i < l->list.known->tuple.n && acc->kind != ABS_ERROR; i++)
+    acc = join_at(j, "list element", -1, NULL, acc, l->list.known->tuple.items[i]);
+  return acc;
+}
+
 /* Lists: item-wise while both lengths are known and equal, else a list
- * of unknown length of the joined elements. */
+ * of unknown length of the joined elements.  A tracked list may mix types
+ * (language.md 5); from here on the DSL's one-type rule holds, so its items
+ * must join. */
 static const AbsValue *join_list(Join *j, const AbsValue *a, const AbsValue *b) {
   const AbsValue *x = a->list.known, *y = b->list.known;
   if (!x || !y || x->tuple.n != y->tuple.n)
-    return abs_list(j->st, join_at(j, "list element", -1, NULL, a->list.elem, b->list.elem));
+    return abs_list(j->st, join_elems(j, join_elems(j, abs_bottom(j->st), a), b));
   ABS_SCRATCH(const AbsValue *, items, x->tuple.n);
   join_items(j, "list element", x->tuple, y->tuple, items);
   for (int i = 0; i < x->tuple.n; i++)

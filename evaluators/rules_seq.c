@@ -220,10 +220,16 @@ static const AbsValue *list_of(EvalCall *c, const AbsValue *elem) {
   return elem->kind == ABS_ERROR ? elem : abs_list(c->st, elem);
 }
 
-/* The list of the tuple `items` when elem (their checked join) is not an
- * error; items NULL: the length is not known, list[elem]. */
-static const AbsValue *list_of_items(EvalCall *c, const AbsValue *elem, const AbsValue *items) {
-  if (elem->kind == ABS_ERROR || !items) return list_of(c, elem);
+/* The list of the tuple `items` while they are tracked one by one: NULL
+ * when they are not (items NULL: the length is not known; or too many to
+ * track), an item that is an error as it is.  A tracked list may mix types
+ * (a list of blocks of different classes, `[A(), B()]`): language.md 5
+ * applies the DSL's one-type rule only once the length is unknown, so the
+ * callers check the join (rules_list_elem) only when this gives NULL. */
+static const AbsValue *tracked_list(EvalCall *c, const AbsValue *items) {
+  if (!items || items->tuple.n > ABS_LIST_MAX_KNOWN) return NULL;
+  for (int i = 0; i < items->tuple.n; i++)
+    if (items->tuple.items[i]->kind == ABS_ERROR) return items->tuple.items[i];
   return abs_list_items(c->st, items);
 }
 
@@ -259,12 +265,34 @@ static const AbsValue *elem_of_items(EvalCall *c, const AbsValue *elem, const Ab
   return elem;
 }
 
+/* The checked element of list xs, for a list that stops tracking its
+ * items: the join of those items (reported when they do not join). */
+static const AbsValue *strict_elem(EvalCall *c, const AbsValue *xs) {
+  return xs->list.known ? elem_of_items(c, abs_bottom(c->st), xs->list.known) : xs->list.elem;
+}
+
+/* xs + [v] as a list: its items when tracked, else the checked join of
+ * xs's element and v. */
+static const AbsValue *list_joining(EvalCall *c, const AbsValue *items, const AbsValue *xs,
+                                   const AbsValue *v) {
+  const AbsValue *l = tracked_list(c, items);
+  return l ? l : list_of(c, rules_list_elem(c, strict_elem(c, xs), v));
+}
+
+/* xs + list(seq) as a list (xs NULL: list(seq)): its items when tracked,
+ * else the checked join of xs's element and every item of seq. */
+static const AbsValue *list_joining_items(EvalCall *c, const AbsValue *items,
+                                          const AbsValue *xs, const AbsValue *seq) {
+  const AbsValue *l = tracked_list(c, items);
+  return l ? l : list_of(c, elem_of_items(c, xs ? strict_elem(c, xs) : abs_bottom(c->st), seq));
+}
+
 /* A display of more than RULES_MAX_ITEMS items (a literal, language.md 5)
  * is not tracked item by item either: unknown, with a budget note. */
 const AbsValue *rule_make_list(EvalCall *c) {
   if (c->nargs > RULES_MAX_ITEMS) return rules_too_many_items(c);
   const AbsValue *items = abs_tuple(c->st, c->nargs, c->args);
-  return list_of_items(c, elem_of_items(c, abs_bottom(c->st), items), items);
+  return list_joining_items(c, items, NULL, items);
 }
 
 const AbsValue *rule_make_tuple(EvalCall *c) {
@@ -284,8 +312,8 @@ const AbsValue *rule_list_append(EvalCall *c) {
   if (rules_vague(xs)) return abs_unknown(c->st);
   if (xs->kind != ABS_LIST) return not_a_list(c, xs, "append");
   const AbsValue *v = c->args[1];
-  return list_of_items(c, rules_list_elem(c, xs->list.elem, v),
-                       concat_items(c, xs->list.known, abs_tuple(c->st, 1, &v)));
+  const AbsValue *items = concat_items(c, xs->list.known, abs_tuple(c->st, 1, &v));
+  return list_joining(c, items, xs, v);
 }
 
 /* xs.extend(seq), rebinding xs. */
@@ -296,8 +324,8 @@ const AbsValue *rule_list_extend(EvalCall *c) {
   if (!rules_iterable(seq)) return not_iterable(c, seq, "extend()");
   const AbsValue *items = known_items(c, seq);
   if (items && items->kind == ABS_ERROR) return items;
-  return list_of_items(c, elem_of_items(c, xs->list.elem, seq),
-                       concat_items(c, xs->list.known, items));
+  const AbsValue *all = concat_items(c, xs->list.known, items);
+  return list_joining_items(c, all, xs, seq);
 }
 
 /* extend_arg(t, xs): the right operand of `xs += t`.  CPython's list +=
@@ -311,7 +339,7 @@ const AbsValue *rule_extend_arg(EvalCall *c) {
   if (!rules_iterable(t)) return not_iterable(c, t, "list +=");
   const AbsValue *items = known_items(c, t);
   if (items && items->kind == ABS_ERROR) return items;
-  return list_of_items(c, elem_of_items(c, abs_bottom(c->st), t), items);
+  return list_joining_items(c, items, NULL, t);
 }
 
 /* v with every list in it (through tuples, optionals, zip and enumerate)
@@ -410,8 +438,10 @@ const AbsValue *rule_comp_append(EvalCall *c) {
   const AbsValue *acc = c->args[0], *v = c->args[1];
   if (acc->kind == ABS_TUPLE) return abs_tuple_concat(c->st, acc, abs_tuple(c->st, 1, &v));
   if (acc->kind == ABS_LIST)
-    return list_of_items(c, rules_list_elem(c, acc->list.elem, v),
-                         concat_items(c, acc->list.known, abs_tuple(c->st, 1, &v)));
+  {
+    const AbsValue *items = concat_items(c, acc->list.known, abs_tuple(c->st, 1, &v));
+    return list_joining(c, items, acc, v);
+  }
   return abs_unknown(c->st);
 }
 
@@ -457,8 +487,11 @@ const AbsValue *rules_concat(EvalCall *c, const AbsValue *a, const AbsValue *b) 
     if (!charge_items(c, (int64_t)a->tuple.n + b->tuple.n)) return abs_unknown(c->st);
     return abs_tuple_concat(c->st, a, b);
   default:
-    return list_of_items(c, rules_list_elem(c, a->list.elem, b->list.elem),
-                         concat_items(c, a->list.known, b->list.known));
+  {
+    const AbsValue *items = concat_items(c, a->list.known, b->list.known);
+    const AbsValue *l = tracked_list(c, items);
+    return l ? l : list_of(c, rules_list_elem(c, strict_elem(c, a), strict_elem(c, b)));
+  }
   }
 }
 
@@ -702,9 +735,11 @@ const AbsValue *rule_getitem(EvalCall *c) {
 
 /* ---------------------------------------------------------- item assignment */
 
-/* xs[i] = v, xs[a:b] = seq on a list: the element joins v (or seq's
- * items); the known items and length are forgotten (a slice may change
- * the length, and an index need not be constant). */
+/* xs[i] = v, xs[a:b] = seq on a list: a constant index into a tracked
+ * list replaces that item, and the list stays tracked; otherwise the
+ * element joins v (or seq's items) and the known items and length are
+ * forgotten (a slice may change the length, an index need not be
+ * constant). */
 static const AbsValue *list_setitem(EvalCall *c, const AbsValue *xs, const AbsValue *i,
                                     const AbsValue *v) {
   if (rules_vague(i)) return list_of(c, abs_unknown(c->st));   /* an index or a slice */
@@ -712,12 +747,21 @@ static const AbsValue *list_setitem(EvalCall *c, const AbsValue *xs, const AbsVa
     if (!rules_iterable(v))
       return rules_fail(c, v, NULL, DK_TYPE_MISMATCH, "can only assign an iterable to a list "
                         "slice, got %s", rules_show(c, v));
-    return list_of(c, elem_of_items(c, xs->list.elem, v));
+    return list_of(c, elem_of_items(c, strict_elem(c, xs), v));
   }
   if (!rules_is_intlike(i))
     return rules_fail(c, i, NULL, DK_TYPE_MISMATCH, "list indices must be integers or slices, "
                       "not %s", rules_pytype(i));
-  return list_of(c, rules_list_elem(c, xs->list.elem, v));
+  int64_t k;
+  const AbsValue *known = xs->list.known;
+  if (known && abs_const_int(i, true, &k) && k >= -(int64_t)known->tuple.n &&
+      k < known->tuple.n) {   /* a constant index: the list stays tracked */
+    const AbsValue **items = fx_array(const AbsValue *, known->tuple.n + 1);
+    memcpy(items, known->tuple.items, sizeof *items * known->tuple.n);
+    items[k < 0 ? k + known->tuple.n : k] = v;
+    return list_joining(c, abs_tuple(c->st, known->tuple.n, items), xs, v);
+  }
+  return list_of(c, rules_list_elem(c, strict_elem(c, xs), v));
 }
 
 /* setitem(x, key, v): the value x has after `x[key] = v` (language.md 3). */
@@ -894,5 +938,5 @@ const AbsValue *rule_list(EvalCall *c) {
   if (!rules_iterable(x)) return not_iterable(c, x, "list()");
   const AbsValue *items = known_items(c, x);
   if (items && items->kind == ABS_ERROR) return items;
-  return list_of_items(c, elem_of_items(c, abs_bottom(c->st), x), items);
+  return list_joining_items(c, items, NULL, x);
 }

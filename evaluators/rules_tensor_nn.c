@@ -141,9 +141,13 @@ static const AbsValue *pair_arg(EvalCall *c, const char *kw, int pos, int64_t df
   if (!v || v->kind == ABS_NONE) return NULL;
   if (rules_vague(v)) { out[0] = out[1] = -1; return NULL; }
   bool pair = v->kind == ABS_TUPLE && v->tuple.n == 2;
+  /* torch's F.conv2d(x, w, bias, stride, ...) puts the bias third */
+  bool torch_bias = c->op == OP_CONV2D && pos == 2 && v->kind == ABS_TENSOR;
   if (!pair && !rules_is_intlike(v))
     return rules_fail(c, v, NULL, DK_TYPE_MISMATCH, "%s(): %s must be an int or a pair of "
-                      "ints, got %s", rules_op_name(c->op), kw, rules_show(c, v));
+                      "ints, got %s%s", rules_op_name(c->op), kw, rules_show(c, v),
+                      torch_bias ? " (the third argument is the stride; pass the bias by "
+                      "keyword: bias=...)" : "");
   for (int i = 0; i < 2; i++) {
     const AbsValue *it = pair ? v->tuple.items[i] : v;
     if (!abs_const_int(it, true, &out[i])) { out[i] = -1; continue; }
@@ -195,12 +199,53 @@ static const AbsValue *conv_bias(EvalCall *c, const TensorArg *b, const TensorAr
   return NULL;
 }
 
-/* conv2d(x, w, stride=1, padding=0, bias=None): x (N, C, H, W), w (O, C, kh, kw). */
+/* groups=G (an int >= 1; -1 when not known). */
+static const AbsValue *groups_arg(EvalCall *c, int64_t *g) {
+  const AbsValue *v = eval_arg(c, "groups", 6, NULL);
+  *g = 1;
+  if (!v || v->kind == ABS_NONE) return NULL;
+  if (rules_vague(v)) { *g = -1; return NULL; }
+  if (!rules_is_intlike(v))
+    return rules_fail(c, v, NULL, DK_TYPE_MISMATCH, "conv2d(): groups must be an int, got %s",
+                      rules_show(c, v));
+  if (!abs_const_int(v, true, g)) { *g = -1; return NULL; }
+  if (*g < 1)
+    return eval_error(c, DK_SHAPE_MISMATCH, "conv2d(): groups must be at least 1, got %lld",
+                      (long long)*g);
+  return NULL;
+}
+
+/* x's channels against w's: C == in * groups, and out divisible by
+ * groups (torch's rules for grouped and depthwise convolution). */
+static const AbsValue *conv_channels(EvalCall *c, const TensorArg *x, const TensorArg *w,
+                                     int64_t g) {
+  if (g < 0) return NULL;   /* groups not known: the channels cannot be checked */
+  const AbsDim *need = g == 1 ? w->dims[1] : dim_mul(c->st, w->dims[1], dim_const(c->st, g));
+  if (!rules_tensor_unify(x->dims[1], need)) {
+    if (g == 1)
+      return rules_tensor_dim_mismatch(c, "conv2d: input channels differ (x's C vs w's in)", x,
+                                       x->dims[1], w, w->dims[1]);
+    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, w, "conv2d: with groups=%lld, x's %s "
+                             "channels need w's in to be %s/%lld, got %s", (long long)g,
+                             rules_dim_str(x->dims[1]), rules_dim_str(x->dims[1]), (long long)g,
+                             rules_dim_str(w->dims[1]));
+  }
+  int64_t out;
+  if (g > 1 && dim_is_const(w->dims[0], &out) && out % g != 0)
+    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, w, NULL, "conv2d: w's %lld output channels "
+                             "are not divisible by groups=%lld", (long long)out, (long long)g);
+  return NULL;
+}
+
+/* conv2d(x, w, stride=1, padding=0, bias=None, dilation=1, groups=1):
+ * x (N, C, H, W), w (O, C/groups, kh, kw); a dilated kernel spans
+ * dilation*(k-1)+1. */
 const AbsValue *rule_conv2d(EvalCall *c) {
-  static const char *const kws[] = {"x", "w", "stride", "padding", "bias", NULL};
+  static const char *const kws[] = {"x", "w", "stride", "padding", "bias", "dilation", "groups",
+                                    NULL};
   if (!rules_keywords(c, kws)) return abs_error(c->st);
   TensorArg x, w, b;
-  int64_t s[2], p[2];
+  int64_t s[2], p[2], dl[2], g;
   AbsDType dt;
   const AbsValue *e = rules_tensor_get(c, 0, "x", false, &x);
   if (!e) e = rules_tensor_get(c, 1, "w", false, &w);
@@ -208,17 +253,23 @@ const AbsValue *rule_conv2d(EvalCall *c) {
   if (!e) e = need_rank(c, &w, 4, "w (out, in, kh, kw)");
   if (!e) e = pair_arg(c, "stride", 2, 1, 1, s);
   if (!e) e = pair_arg(c, "padding", 3, 0, 0, p);
+  if (!e) e = pair_arg(c, "dilation", 5, 1, 1, dl);
+  if (!e) e = groups_arg(c, &g);
   if (!e) e = rules_tensor_dtype_join(c, "conv2d", &x, &w, &dt);
-  if (!e) e = optional_tensor(c, -1, "bias", &b);
+  if (!e) e = optional_tensor(c, 4, "bias", &b);
   if (!e) e = conv_bias(c, &b, &w, dt);
   if (e) return e;
   if (x.rank < 0 || w.rank < 0) return make(c, dt, x.rank < 0 ? -1 : 4, NULL);
-  if (!rules_tensor_unify(x.dims[1], w.dims[1]))
-    return rules_tensor_dim_mismatch(c, "conv2d: input channels differ (x's C vs w's in)", &x,
-                                     x.dims[1], &w, w.dims[1]);
+  if ((e = conv_channels(c, &x, &w, g))) return e;
   const AbsDim *d[4] = {x.dims[0], w.dims[0], NULL, NULL};
-  for (int i = 0; i < 2; i++)
-    if ((e = window(c, &x, x.dims[2 + i], w.dims[2 + i], s[i], p[i], &d[2 + i]))) return e;
+  for (int i = 0; i < 2; i++) {
+    const AbsDim *k = w.dims[2 + i];
+    if (dl[i] < 0) k = dim_any(c->st);
+    else if (dl[i] > 1)
+      k = dim_add(c->st, dim_mul(c->st, dim_const(c->st, dl[i]), dim_sub(c->st, k, dim_const(c->st, 1))),
+                  dim_const(c->st, 1));
+    if ((e = window(c, &x, x.dims[2 + i], k, s[i], p[i], &d[2 + i]))) return e;
+  }
   return make(c, dt, 4, d);
 }
 

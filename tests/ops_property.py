@@ -705,6 +705,21 @@ def g_pool(r, name):
     return one(r, (dt, sh), body=f"{name}(x, {', '.join(args)})")
 
 
+def g_conv2d_grouped(r):
+    """Grouped and depthwise conv2d with dilation: w is (O, C/groups, kh, kw)."""
+    dt = r.choice(FLOAT)
+    g = r.randint(1, 3)
+    n, cin, k = r.randint(1, 2), r.randint(1, 2), r.randint(1, 2)
+    kh, kw = r.randint(1, 3), r.randint(1, 3)
+    d = pair_or_int(r, 1, 2)
+    dh, dw = pr(d)
+    p = r.randint(0, 1)
+    h = r.randint(max(1, dh * (kh - 1) + 1 - 2 * p), 7)
+    w = r.randint(max(1, dw * (kw - 1) + 1 - 2 * p), 7)
+    return one(r, (dt, (n, g * cin, h, w)), (dt, (g * k, cin, kh, kw)),
+               body=f"conv2d(x, y, padding={p}, dilation={lit(d)}, groups={g})")
+
+
 def g_conv2d_bias(r):
     c = g_conv2d(r)
     dt, o = c.params[0][1], c.params[1][2][0]
@@ -843,6 +858,7 @@ OPS.update({
     "layer_norm": g_layer_norm,
     "linear": g_linear,
     "conv2d": g_conv2d,
+    "conv2d_grouped": g_conv2d_grouped,
     "max_pool2d": g_max_pool2d,
     "dropout": g_dropout,
     "cast": g_cast,

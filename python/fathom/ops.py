@@ -568,26 +568,38 @@ def _pair(v, what):
     return v, v
 
 
-def conv2d(x, w, stride=1, padding=0, bias=None):
-    """x (N, C, H, W), w (O, C, KH, KW) -> (N, O, (H+2p-KH)//s+1, (W+2p-KW)//s+1).
-    stride and padding: an int or a pair; bias (O,) is added to each output
-    channel.  No dilation or groups."""
+def conv2d(x, w, stride=1, padding=0, bias=None, dilation=1, groups=1):
+    """x (N, C, H, W), w (O, C // groups, KH, KW) -> (N, O, Ho, Wo) with
+    Ho = (H + 2p - (dilation*(KH-1)+1)) // s + 1 (W likewise).  stride,
+    padding and dilation: an int or a pair; groups splits the channels
+    (groups=C with w (C, 1, KH, KW) is a depthwise convolution); bias (O,)
+    is added to each output channel."""
     x, w = _t(x), _t(w)
     dt = _same_dtype([x, w], "conv2d")
     if x.ndim != 4 or w.ndim != 4:
         raise ValueError(f"conv2d: needs x (N, C, H, W) and w (O, C, KH, KW), got ranks {x.ndim} and {w.ndim}")
-    if x.shape[1] != w.shape[1]:
-        raise ValueError(f"shape-mismatch: conv2d input has {x.shape[1]} channels, weight expects {w.shape[1]}")
+    g = operator.index(groups)
+    if g < 1:
+        raise ValueError(f"conv2d: groups must be at least 1, got {g}")
+    if x.shape[1] != w.shape[1] * g:
+        raise ValueError(f"shape-mismatch: conv2d input has {x.shape[1]} channels, weight expects {w.shape[1]} x groups={g}")
+    if w.shape[0] % g:
+        raise ValueError(f"shape-mismatch: conv2d: {w.shape[0]} output channels are not divisible by groups={g}")
     sh, sw = _pair(stride, "stride")
     ph, pw = _pair(padding, "padding")
-    if sh < 1 or sw < 1 or ph < 0 or pw < 0:
-        raise ValueError("conv2d: stride must be >= 1 and padding >= 0")
+    dh, dw = _pair(dilation, "dilation")
+    if sh < 1 or sw < 1 or ph < 0 or pw < 0 or dh < 1 or dw < 1:
+        raise ValueError("conv2d: stride and dilation must be >= 1 and padding >= 0")
     a = np.pad(plain(x), ((0, 0), (0, 0), (ph, ph), (pw, pw)))
     kh, kw = w.shape[2], w.shape[3]
-    if a.shape[2] < kh or a.shape[3] < kw:
-        raise ValueError(f"conv2d: kernel {kh}x{kw} is larger than the padded input {a.shape[2]}x{a.shape[3]}")
-    win = np.lib.stride_tricks.sliding_window_view(a, (kh, kw), axis=(2, 3))[:, :, ::sh, ::sw]
-    out = np.einsum("nchwij,ocij->nohw", win, plain(w))
+    eh, ew = dh * (kh - 1) + 1, dw * (kw - 1) + 1
+    if a.shape[2] < eh or a.shape[3] < ew:
+        raise ValueError(f"conv2d: kernel {eh}x{ew} is larger than the padded input {a.shape[2]}x{a.shape[3]}")
+    win = np.lib.stride_tricks.sliding_window_view(a, (eh, ew), axis=(2, 3))[:, :, ::sh, ::sw, ::dh, ::dw]
+    cin, cout = w.shape[1], w.shape[0] // g
+    out = np.concatenate([
+        np.einsum("nchwij,ocij->nohw", win[:, k * cin:(k + 1) * cin], plain(w)[k * cout:(k + 1) * cout])
+        for k in range(g)], axis=1)
     if bias is not None:
         b = _t(bias)
         dt = D.promote(dt, b.dtype, "conv2d")

@@ -3,12 +3,14 @@
 # +, * by a constant, constant slices, appends in unrolled loops.  Its
 # value is item-wise like a tuple: list[T1, T2], one item list[T1,].  Once
 # the length is unknown (a loop with an unknown trip count, branches giving
-# different lengths) it is list[T], the join of the items.
+# different lengths) it is list[T], the join of the items, which must
+# have one type (a tracked list may mix types, like a tuple).
 from typing import reveal_type
 
 
 def mixed():
-    return [1, 2.5, 3]  # expect-error: type-mismatch
+    reveal_type([1, 2.5, 3])  # expect-type: list[i64=1, f64=2.5, i64=3]
+    return [1, 2.5, 3]
 
 
 def pieces():
