@@ -24,8 +24,9 @@
 
 enum { MAX_ROUNDS = 32 };
 
-/* ------------------------------------------------------------ findings */
+/* ------------------------------------------------------------ set-up */
 
+/* Findings already reported, by (node, kind): see flush_diag. */
 typedef struct ReportKey { const AnfNode *node; DiagKind kind; } ReportKey;
 
 static uint64_t rk_hash(const void *k) {
@@ -45,6 +46,8 @@ void cf_init(Cf *cf, AbsStore *st, DiagSink *diags, CtxTable *ctxs, uint32_t ngr
   hm_init(&cf->reported, rk_hash, rk_eq);
   hm_init_ptr(&cf->budget_noted);
 }
+
+/* ------------------------------------------------------------ findings */
 
 /* Move a final finding into the sink, once per (node, kind) for errors. */
 static void flush_diag(Cf *cf, Diag *d, const AnfNode *site) {
