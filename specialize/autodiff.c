@@ -15,7 +15,7 @@
  * derivative. */
 #include <string.h>
 
-#include "autodiff.h"
+#include "ad_internal.h"
 
 enum { AD_MAX_DEPTH = 4000 };   /* nested inlined calls (unrolled loops) */
 
@@ -24,49 +24,6 @@ enum { AD_MAX_DEPTH = 4000 };   /* nested inlined calls (unrolled loops) */
 #define RUN_TIME_CHOICE                                                      \
   "a branch or loop decided at run time (only straight-line code, calls, "  \
   "and the loops and branches the analysis resolved are differentiated)"
-
-/* A function value during inlining: a closure of fn over frame (NULL:
- * outside the inlined code), or the primitive prim, with the partial
- * application's bound arguments first. */
-typedef struct FnVal {
-  AnfGraph *fn;
-  AnfOp prim;
-  const char *op;
-  struct Frame *frame;
-  int nbound;
-  SpecNode **bound;
-  const char **bound_kw;
-} FnVal;
-
-/* A value of the forward program: a node of the backward graph, or a
- * function value. */
-typedef struct Val {
-  SpecNode *node;
-  FnVal *fn;
-} Val;
-
-/* One activation of an inlined graph: what its nodes became; up is the
- * frame of its parent graph (the activation its free variables read). */
-typedef struct Frame {
-  SpecGraph *g;
-  struct Frame *up;
-  HashMap vals;   /* SpecNode * of g -> Val * */
-} Frame;
-
-struct AD {
-  SpecModule *sm;
-  AbsStore *st;
-  SpecGraph *D;        /* the backward graph being built */
-  HashMap consts;      /* const AbsValue * -> its node in D */
-  HashMap inlined;     /* SpecGraph * inlined somewhere in D */
-  HashMap adj;         /* forward node of D -> Adj * */
-  HashMap active;      /* nodes of D that depend on a differentiated argument */
-  int depth;
-  Span span;           /* of the forward node whose adjoint is being built:
-                          the backward nodes' span */
-  const char *why;     /* why this grad cannot be differentiated */
-  Span why_span;
-};
 
 /* ------------------------------------------------------------ helpers */
 
@@ -90,6 +47,10 @@ static SpecNode *push_node(AD *ad, SpecNodeKind kind, const AbsValue *type, Span
   x->order = kind == SPEC_CONST ? -1 : 0;   /* constants first, as the builder's */
   vec_push(&ad->D->nodes, x);
   return x;
+}
+
+SpecNode *ad_push_node(AD *ad, SpecNodeKind kind, const AbsValue *type) {
+  return push_node(ad, kind, type, (Span){0});
 }
 
 SpecNode *ad_const(AD *ad, const AbsValue *v) {
@@ -152,7 +113,7 @@ static Adj *tuple_adj(int n) {
 static SpecNode *zero_of(AD *ad, SpecNode *x);
 
 /* x's adjoint a as one node (zeros where a tuple item has none). */
-static SpecNode *materialize(AD *ad, Adj *a, SpecNode *x) {
+SpecNode *ad_materialize(AD *ad, Adj *a, SpecNode *x) {
   if (a && a->node) return a->node;
   if (!a) return zero_of(ad, x);
   const AbsValue *t = x->type;
@@ -160,11 +121,11 @@ static SpecNode *materialize(AD *ad, Adj *a, SpecNode *x) {
   const AbsValue **types = fx_array(const AbsValue *, a->n + 1);
   for (int k = 0; k < a->n; k++) {
     SpecNode *xk = NULL;
-    if (!a->items[k]) {
+    if (!a->items[k] || !a->items[k]->node) {
       SpecNode *in[2] = {x, ad_const(ad, abs_int(ad->st, k))};
       xk = ad_prim(ad, OP_GETITEM, NULL, t->tuple.items[k], 2, in, NULL);
     }
-    items[k] = a->items[k] ? materialize(ad, a->items[k], xk) : zero_of(ad, xk);
+    items[k] = a->items[k] ? ad_materialize(ad, a->items[k], xk) : zero_of(ad, xk);
     if (!items[k]) return NULL;
     types[k] = items[k]->type;
   }
@@ -177,9 +138,11 @@ static SpecNode *zero_of(AD *ad, SpecNode *x) {
   const AbsValue *t = x->type;
   if (t->kind == ABS_TENSOR) return ad_prim(ad, OP_ZEROS_LIKE, "zeros_like", t, 1, &x, NULL);
   if (t->kind == ABS_FLOAT) return ad_const(ad, abs_float(ad->st, 0.0));
-  if (t->kind == ABS_TUPLE) return materialize(ad, tuple_adj(t->tuple.n), x);
-  return ad_fail(ad, x->span, fx_sprintf("cannot differentiate with respect to a value of type "
-                                         "%s", abs_to_string(t)));
+  if (t->kind == ABS_TUPLE) return ad_materialize(ad, tuple_adj(t->tuple.n), x);
+  /* a value that takes no derivative (an int, a function, a local that
+   * may be unbound) inside a tuple: its adjoint is None, which is also
+   * what a backpropagator passes for it (ad_units.c's adj_type) */
+  return ad_const(ad, abs_none(ad->st));
 }
 
 /* a + b for two adjoints of x. */
@@ -191,8 +154,9 @@ static Adj *add_adj(AD *ad, SpecNode *x, Adj *a, Adj *b) {
     for (int k = 0; k < a->n; k++) s->items[k] = add_adj(ad, NULL, a->items[k], b->items[k]);
     return s;
   }
-  SpecNode *an = materialize(ad, a, x), *bn = materialize(ad, b, x);
+  SpecNode *an = ad_materialize(ad, a, x), *bn = ad_materialize(ad, b, x);
   if (!an || !bn) return a;
+  if (an->type->kind == ABS_NONE) return b;   /* no derivative: None + None */
   if (an->type->kind == ABS_TUPLE)
     return ad_fail(ad, x ? x->span : (Span){0}, "a tuple adjoint made of whole values"), a;
   SpecNode *in[2] = {an, bn};
@@ -204,7 +168,29 @@ bool ad_active(AD *ad, const SpecNode *x) {
   return x && hm_has(&ad->active, x) && ad_differentiable(x->type);
 }
 
+/* Can a value of type t hold a float (a union with an unbound local, an
+ * optional tensor ...)?  Such a value cannot take an adjoint here. */
+static bool may_hold_float(const AbsValue *t) {
+  switch (t->kind) {
+  case ABS_TENSOR: return abs_dtype_is_float(t->tensor.dtype);
+  case ABS_FLOAT: return !t->sc.known;
+  case ABS_TUPLE:
+    for (int i = 0; i < t->tuple.n; i++)
+      if (may_hold_float(t->tuple.items[i])) return true;
+    return false;
+  case ABS_MAYBE_UNBOUND: return may_hold_float(t->unbound.value);
+  case ABS_OPTIONAL: return may_hold_float(t->optional.value);
+  case ABS_LIST: return may_hold_float(t->list.elem);
+  default: return false;
+  }
+}
+
 void ad_accumulate(AD *ad, SpecNode *x, Adj *a) {
+  if (a && x && hm_has(&ad->active, x) && !ad_differentiable(x->type) && may_hold_float(x->type)) {
+    ad_fail(ad, x->span, fx_sprintf("a derivative flows into a value of type %s",
+                                    abs_to_string(x->type)));
+    return;
+  }
   if (!a || !ad_active(ad, x)) return;
   Adj *old = hm_get(&ad->adj, x);
   hm_put(&ad->adj, x, add_adj(ad, x, old, a));
@@ -212,7 +198,7 @@ void ad_accumulate(AD *ad, SpecNode *x, Adj *a) {
 
 /* ------------------------------------------------------------ inlining */
 
-static Val *val_node(SpecNode *x) {
+Val *ad_val_node(SpecNode *x) {
   Val *v = fx_new(Val);
   v->node = x;
   return v;
@@ -220,7 +206,7 @@ static Val *val_node(SpecNode *x) {
 
 /* The frame of graph P around frame f (NULL: P is outside the inlined
  * code, so its values are read as they are). */
-static Frame *frame_of(AD *ad, Frame *f, SpecGraph *P, Span span) {
+Frame *ad_frame_of(AD *ad, Frame *f, SpecGraph *P, Span span) {
   if (!P) return NULL;
   for (; f; f = f->up)
     if (f->g == P) return f;
@@ -231,7 +217,7 @@ static Frame *frame_of(AD *ad, Frame *f, SpecGraph *P, Span span) {
 
 /* What node x of the forward program is in frame f. */
 static Val *lookup(AD *ad, Frame *f, SpecNode *x) {
-  if (x->kind == SPEC_CONST) return val_node(ad_const(ad, x->type));
+  if (x->kind == SPEC_CONST) return ad_val_node(ad_const(ad, x->type));
   for (Frame *h = f; h; h = h->up) {
     if (h->g != x->graph) continue;
     Val *v = hm_get(&h->vals, x);
@@ -249,7 +235,7 @@ static Val *lookup(AD *ad, Frame *f, SpecNode *x) {
     return v;
   }
   if (x->type->kind == ABS_FUNC) return ad_fail(ad, x->span, "a function value from outside");
-  return val_node(x);   /* a free variable of the differentiated function: a constant here */
+  return ad_val_node(x);   /* a free variable of the differentiated function: a constant here */
 }
 
 static SpecNode *lookup_node(AD *ad, Frame *f, SpecNode *x) {
@@ -259,11 +245,10 @@ static SpecNode *lookup_node(AD *ad, Frame *f, SpecNode *x) {
   return v->node;
 }
 
-static Val *inline_graph(AD *ad, SpecGraph *T, Frame *up, Val **args, Span span);
 
 /* Python's binding of positional and keyword arguments (and constant
  * defaults) to T's parameters; NULL when they do not fit simply. */
-static Val **bind_args(AD *ad, SpecGraph *T, Val **pos, const char **kw, int n, Span span) {
+Val **ad_bind_args(AD *ad, SpecGraph *T, Val **pos, const char **kw, int n, Span span) {
   int np = T->params.len;
   if (T->g->vararg >= 0) return ad_fail(ad, span, "a call of a function with *args");
   Val **out = fx_array(Val *, np + 1);
@@ -283,9 +268,59 @@ static Val **bind_args(AD *ad, SpecGraph *T, Val **pos, const char **kw, int n, 
   for (int j = 0; j < np; j++) {
     if (out[j]) continue;
     if (!T->defaults || !T->defaults[j]) return ad_fail(ad, span, "a missing argument");
-    out[j] = val_node(ad_const(ad, T->defaults[j]));
+    out[j] = ad_val_node(ad_const(ad, T->defaults[j]));
   }
   return out;
+}
+
+/* The nodes of args (n of them); NULL when one is a function value. */
+static SpecNode **arg_nodes(AD *ad, Val **args, int n, Span span) {
+  SpecNode **out = fx_array(SpecNode *, n + 1);
+  for (int i = 0; i < n; i++)
+    if (!(out[i] = args[i]->node))
+      return ad_fail(ad, span, "a function passed to a call decided at run time");
+  return out;
+}
+
+/* The target of call x that runs closure fn, or NULL. */
+static const SpecTarget *target_of(const SpecNode *x, const FnVal *fv) {
+  for (int i = 0; i < x->ntargets; i++)
+    if (fv->fn ? x->targets[i].fn == fv->fn : (!x->targets[i].fn && x->targets[i].prim == fv->prim))
+      return &x->targets[i];
+  return NULL;
+}
+
+/* A call of a function chosen at run time (switch(c, f, g)(args)): both
+ * closures' graphs through their augmented forms (ad_units.c). */
+static Val *call_choice(AD *ad, Frame *f, SpecNode *x, Choice *ch) {
+  int n = x->ninputs - 1;
+  Val **pos = fx_array(Val *, n + 1);
+  const char **kw = fx_array(const char *, n + 1);
+  for (int i = 0; i < n; i++) {
+    if (!(pos[i] = lookup(ad, f, x->inputs[i + 1]))) return NULL;
+    kw[i] = x->kwnames ? x->kwnames[i + 1] : NULL;
+  }
+  FnVal *fns[2] = {ch->a, ch->b};
+  SpecGraph *T[2];
+  Frame *up[2];
+  SpecNode **args = NULL;
+  for (int k = 0; k < 2; k++) {
+    const SpecTarget *t = target_of(x, fns[k]);
+    if (!t || t->kind != ABS_FN_CLOSURE || !t->graph) return ad_fail(ad, x->span, RUN_TIME_CHOICE);
+    T[k] = t->graph;
+    Val **b = ad_bind_args(ad, T[k], pos, kw, n, x->span);
+    if (!b) return NULL;
+    SpecNode **nodes = arg_nodes(ad, b, T[k]->params.len, x->span);
+    if (!nodes) return NULL;
+    if (k && (T[1]->params.len != T[0]->params.len ||
+              memcmp(nodes, args, sizeof *nodes * (size_t)T[0]->params.len)))
+      return ad_fail(ad, x->span, "a run-time branch between functions that bind their "
+                                  "arguments differently");
+    args = nodes;
+    up[k] = T[k]->parent ? ad_frame_of(ad, fns[k]->frame, T[k]->parent, x->span) : NULL;
+    if (ad->why) return NULL;
+  }
+  return ad_unit_call(ad, x, ch->cond, 2, T, up, args);
 }
 
 /* A call through a function value: the closure's graph inlined, or the
@@ -293,36 +328,39 @@ static Val **bind_args(AD *ad, SpecGraph *T, Val **pos, const char **kw, int n, 
 static Val *call_value(AD *ad, Frame *f, SpecNode *x) {
   Val *callee = lookup(ad, f, x->inputs[0]);
   if (!callee) return NULL;
+  if (callee->choice) return call_choice(ad, f, x, callee->choice);
   if (!callee->fn) return ad_fail(ad, x->span, "a call of something that is not a function");
   FnVal *fv = callee->fn;
   int n = fv->nbound + x->ninputs - 1;
   Val **args = fx_array(Val *, n + 1);
   const char **kw = fx_array(const char *, n + 1);
   for (int i = 0; i < fv->nbound; i++) {
-    args[i] = val_node(fv->bound[i]);
+    args[i] = ad_val_node(fv->bound[i]);
     kw[i] = fv->bound_kw ? fv->bound_kw[i] : NULL;
   }
   for (int i = 1; i < x->ninputs; i++) {
     if (!(args[fv->nbound + i - 1] = lookup(ad, f, x->inputs[i]))) return NULL;
     kw[fv->nbound + i - 1] = x->kwnames ? x->kwnames[i] : NULL;
   }
-  const SpecTarget *t = NULL;
-  for (int i = 0; i < x->ntargets; i++)
-    if (fv->fn ? x->targets[i].fn == fv->fn : (!x->targets[i].fn && x->targets[i].prim == fv->prim))
-      t = &x->targets[i];
+  const SpecTarget *t = target_of(x, fv);
   if (!t) return ad_fail(ad, x->span, RUN_TIME_CHOICE);
   if (t->kind == ABS_FN_GRAD) return ad_fail(ad, x->span, "a grad of a grad");
   if (!fv->fn) {   /* a primitive (a tensor's method: partial(tensor_transpose, x)) */
     SpecNode **in = fx_array(SpecNode *, n + 1);
     for (int i = 0; i < n; i++)
       if (!(in[i] = args[i]->node)) return ad_fail(ad, x->span, "a function passed to a primitive");
-    return val_node(ad_prim(ad, t->prim, t->op, x->type, n, in, kw));
+    return ad_val_node(ad_prim(ad, t->prim, t->op, x->type, n, in, kw));
   }
-  Val **bound = bind_args(ad, t->graph, args, kw, n, x->span);
+  Val **bound = ad_bind_args(ad, t->graph, args, kw, n, x->span);
   if (!bound) return NULL;
-  Frame *up = t->graph->parent ? frame_of(ad, fv->frame, t->graph->parent, x->span) : NULL;
+  Frame *up = t->graph->parent ? ad_frame_of(ad, fv->frame, t->graph->parent, x->span) : NULL;
   if (ad->why) return NULL;
-  return inline_graph(ad, t->graph, up, bound, x->span);
+  if (ad_recursive(ad, t->graph)) {   /* a loop or recursion: not unrolled here */
+    SpecNode **nodes = arg_nodes(ad, bound, t->graph->params.len, x->span);
+    SpecGraph *T = t->graph;
+    return nodes ? ad_unit_call(ad, x, NULL, 1, &T, &up, nodes) : NULL;
+  }
+  return ad_inline_graph(ad, t->graph, up, bound, x->span);
 }
 
 /* Is dropout node x in training mode (its `training` argument not a
@@ -353,6 +391,24 @@ static SpecNode *dropout_mask(AD *ad, const SpecNode *x, SpecNode **in) {
   return y;
 }
 
+/* switch(c, f, g) between two closures: a choice the call makes. */
+static Val *switch_fn(AD *ad, Frame *f, SpecNode *x) {
+  SpecNode *c = lookup_node(ad, f, x->inputs[0]);
+  Val *a = c ? lookup(ad, f, x->inputs[1]) : NULL;
+  Val *b = a ? lookup(ad, f, x->inputs[2]) : NULL;
+  if (!b) return NULL;
+  if (!a->fn || !b->fn || !a->fn->fn || !b->fn->fn || a->fn->nbound || b->fn->nbound)
+    return ad_fail(ad, x->span, RUN_TIME_CHOICE);
+  Choice *ch = fx_new(Choice);
+  ch->cond = c;
+  ch->sw = x;
+  ch->a = a->fn;
+  ch->b = b->fn;
+  Val *v = fx_new(Val);
+  v->choice = ch;
+  return v;
+}
+
 /* A copy of primitive node x in the backward graph, its inputs mapped. */
 static Val *copy_prim(AD *ad, Frame *f, SpecNode *x) {
   if (x->prim == OP_PARTIAL && x->ninputs >= 1) {
@@ -376,21 +432,23 @@ static Val *copy_prim(AD *ad, Frame *f, SpecNode *x) {
     v->fn = fv;
     return v;
   }
+  if (x->prim == OP_SWITCH && x->ninputs == 3 && x->type->kind == ABS_FUNC)
+    return switch_fn(ad, f, x);
   if (x->type->kind == ABS_FUNC) return ad_fail(ad, x->span, RUN_TIME_CHOICE);
   SpecNode **in = fx_array(SpecNode *, x->ninputs + 1);
   for (int i = 0; i < x->ninputs; i++)
     if (!(in[i] = lookup_node(ad, f, x->inputs[i]))) return NULL;
-  if (x->prim == OP_DROPOUT && dropout_trains(x)) return val_node(dropout_mask(ad, x, in));
+  if (x->prim == OP_DROPOUT && dropout_trains(x)) return ad_val_node(dropout_mask(ad, x, in));
   SpecNode *y = ad_prim(ad, x->prim, x->op, x->type, x->ninputs, in, x->kwnames);
   y->span = x->span;
   y->name = x->name;
   y->origin = x->origin;
-  return val_node(y);
+  return ad_val_node(y);
 }
 
 static Val *inline_node(AD *ad, Frame *f, SpecNode *x) {
   switch (x->kind) {
-  case SPEC_CONST: return val_node(ad_const(ad, x->type));
+  case SPEC_CONST: return ad_val_node(ad_const(ad, x->type));
   case SPEC_FUNC: {
     FnVal *fv = fx_new(FnVal);
     fv->fn = x->fn;
@@ -407,9 +465,13 @@ static Val *inline_node(AD *ad, Frame *f, SpecNode *x) {
     for (int i = 0; i < x->ninputs; i++)
       if (!(args[i] = lookup(ad, f, x->inputs[i]))) return NULL;
     SpecGraph *T = x->callee;
-    Frame *up = T->parent ? frame_of(ad, f, T->parent, x->span) : NULL;
+    Frame *up = T->parent ? ad_frame_of(ad, f, T->parent, x->span) : NULL;
     if (ad->why) return NULL;
-    return inline_graph(ad, T, up, args, x->span);
+    if (ad_recursive(ad, T)) {   /* a loop or recursion: not unrolled here */
+      SpecNode **nodes = arg_nodes(ad, args, x->ninputs, x->span);
+      return nodes ? ad_unit_call(ad, x, NULL, 1, &T, &up, nodes) : NULL;
+    }
+    return ad_inline_graph(ad, T, up, args, x->span);
   }
   case SPEC_CALL_VALUE: return call_value(ad, f, x);
   case SPEC_LOOP:   /* normalisation rolls loops after differentiation */
@@ -421,11 +483,12 @@ static Val *inline_node(AD *ad, Frame *f, SpecNode *x) {
 
 /* T's body in a new frame over up, its parameters bound to args; its
  * output's value. */
-static Val *inline_graph(AD *ad, SpecGraph *T, Frame *up, Val **args, Span span) {
+Val *ad_inline_graph(AD *ad, SpecGraph *T, Frame *up, Val **args, Span span) {
   if (++ad->depth > AD_MAX_DEPTH) return ad_fail(ad, span, "calls nested too deeply");
   Frame *f = fx_new(Frame);
   f->g = T;
   f->up = up;
+  f->home = ad->D;
   hm_init_ptr(&f->vals);
   hm_put(&ad->inlined, T, (void *)1);
   for (int i = 0; i < T->params.len; i++) hm_put(&f->vals, T->params.items[i], args[i]);
@@ -452,9 +515,9 @@ static Adj *seed(AD *ad, SpecNode *y) {
 
 /* The nodes of the tape [0, ntape) that depend on a differentiated
  * argument (activity analysis): only they take an adjoint. */
-static void mark_active(AD *ad, int ntape) {
+void ad_mark_active(AD *ad, SpecGraph *T, int ntape) {
   for (int k = 0; k < ntape; k++) {
-    SpecNode *y = ad->D->nodes.items[k];
+    SpecNode *y = T->nodes.items[k];
     if (y->kind != SPEC_PRIM || ad_constant_op(y->prim)) continue;
     for (int i = 0; i < y->ninputs; i++)
       if (hm_has(&ad->active, y->inputs[i])) hm_put(&ad->active, y, (void *)1);
@@ -462,13 +525,14 @@ static void mark_active(AD *ad, int ntape) {
 }
 
 /* Run the adjoint rules of the tape's nodes [0, ntape) in reverse. */
-static void backward(AD *ad, int ntape) {
+void ad_backward(AD *ad, SpecGraph *T, int ntape) {
   for (int k = ntape - 1; k >= 0 && !ad->why; k--) {
-    SpecNode *y = ad->D->nodes.items[k];
-    if (y->kind != SPEC_PRIM) continue;
+    SpecNode *y = T->nodes.items[k];
     Adj *g = hm_get(&ad->adj, y);
+    if (!g) continue;
     ad->span = y->span;
-    if (g) ad_rule(ad, y, g);
+    if (y->kind == SPEC_PRIM) ad_rule(ad, y, g);
+    else if (hm_has(&ad->augcalls, y)) ad_unit_backward(ad, y, g);
   }
 }
 
@@ -494,20 +558,27 @@ static bool argnum_list(AD *ad, const AbsValue *a, int nparams, int *out, int *n
   return true;
 }
 
-/* Remove the unused nodes of D (the forward values no adjoint needed). */
-static void prune_graph(SpecGraph *D) {
+/* Remove the unused nodes of the n graphs gs (D and its units' graphs:
+ * the forward values no adjoint needed).  A node is used by its own
+ * graph or by a graph nested in it, so all are marked first. */
+static void prune_graphs(SpecGraph **gs, int n) {
   HashMap used;
   hm_init_ptr(&used);
-  hm_put(&used, D->output, (void *)1);
-  for (int k = D->nodes.len - 1; k >= 0; k--) {
-    SpecNode *x = D->nodes.items[k];
-    if (!hm_has(&used, x)) continue;
-    for (int i = 0; i < x->ninputs; i++) hm_put(&used, x->inputs[i], (void *)1);
+  PtrVec work = {0};
+  for (int i = 0; i < n; i++) vec_push(&work, gs[i]->output);
+  while (work.len) {
+    SpecNode *x = vec_pop(&work);
+    if (hm_has(&used, x)) continue;
+    hm_put(&used, x, (void *)1);
+    for (int i = 0; i < x->ninputs; i++) vec_push(&work, x->inputs[i]);
   }
-  int m = 0;
-  for (int k = 0; k < D->nodes.len; k++)
-    if (hm_has(&used, D->nodes.items[k])) D->nodes.items[m++] = D->nodes.items[k];
-  D->nodes.len = m;
+  for (int i = 0; i < n; i++) {
+    SpecGraph *S = gs[i];
+    int m = 0;
+    for (int k = 0; k < S->nodes.len; k++)
+      if (hm_has(&used, S->nodes.items[k])) S->nodes.items[m++] = S->nodes.items[k];
+    S->nodes.len = m;
+  }
 }
 
 static SpecGraph *new_graph(const SpecTarget *t, int count) {
@@ -541,11 +612,15 @@ static SpecGraph *build_backward(AD *ad, const SpecTarget *t, int count) {
   hm_init_ptr(&ad->consts);
   hm_init_ptr(&ad->inlined);
   hm_init_ptr(&ad->adj);
+  hm_init_ptr(&ad->active);
+  hm_init_ptr(&ad->augcalls);
+  ad->units.len = 0;
+  ad->calls.len = 0;
   Val **args = fx_array(Val *, G->params.len + 1);
-  for (int i = 0; i < G->params.len; i++) args[i] = val_node(D->params.items[i]);
+  for (int i = 0; i < G->params.len; i++) args[i] = ad_val_node(D->params.items[i]);
   /* G's free variables (its parent's values) are read as they are: the
    * differentiated arguments are G's parameters */
-  Val *out = inline_graph(ad, G, NULL, args, G->g->span);
+  Val *out = ad_inline_graph(ad, G, NULL, args, G->g->span);
   if (!out) return NULL;
   if (!out->node) return ad_fail(ad, (Span){0}, "the differentiated function returns a function");
   SpecNode *y = out->node;
@@ -553,16 +628,16 @@ static SpecGraph *build_backward(AD *ad, const SpecTarget *t, int count) {
   int idx[64], n;
   bool single;
   if (!argnum_list(ad, t->argnums, G->params.len, idx, &n, &single, y->span)) return NULL;
-  hm_init_ptr(&ad->active);
   for (int i = 0; i < n; i++) hm_put(&ad->active, D->params.items[idx[i]], (void *)1);
-  mark_active(ad, ntape);
+  ad_mark_active(ad, D, ntape);
+  if (!ad_units_finish(ad)) return NULL;
   ad->span = y->span;
   Adj *s = seed(ad, y);
   if (!s) return NULL;
   hm_put(&ad->adj, y, s);
   if (!hm_has(&ad->active, y) && y->kind != SPEC_PARAM)
     return ad_fail(ad, y->span, "the differentiated function's value does not depend on its arguments");
-  backward(ad, ntape);
+  ad_backward(ad, D, ntape);
   ad->span = (Span){0};
   if (ad->why) return NULL;
   SpecNode **gs = fx_array(SpecNode *, n + 1);
@@ -572,7 +647,7 @@ static SpecGraph *build_backward(AD *ad, const SpecTarget *t, int count) {
     if (!ad_differentiable(p->type))
       return ad_fail(ad, p->span, fx_sprintf("cannot differentiate with respect to '%s' of type %s",
                                              p->name ? p->name : "?", abs_to_string(p->type)));
-    gs[i] = materialize(ad, hm_get(&ad->adj, p), p);
+    gs[i] = ad_materialize(ad, hm_get(&ad->adj, p), p);
     if (!gs[i]) return NULL;
     gt[i] = gs[i]->type;
   }
@@ -587,7 +662,10 @@ static SpecGraph *build_backward(AD *ad, const SpecTarget *t, int count) {
   }
   D->output = res;
   D->result = res->type;
-  prune_graph(D);
+  PtrVec all = {0};
+  vec_push(&all, D);
+  ad_unit_graphs(ad, &all);
+  prune_graphs((SpecGraph **)all.items, all.len);
   return D;
 }
 
@@ -603,7 +681,7 @@ static const SpecTarget *grad_target(const SpecNode *x) {
 /* x (a call through the grad value) becomes a direct call of D. */
 static bool rewrite_call(AD *ad, SpecNode *x, SpecGraph *D) {
   Val **pos = fx_array(Val *, x->ninputs + 1);
-  for (int i = 1; i < x->ninputs; i++) pos[i - 1] = val_node(x->inputs[i]);
+  for (int i = 1; i < x->ninputs; i++) pos[i - 1] = ad_val_node(x->inputs[i]);
   SpecGraph *saved = ad->D;
   /* defaults become constants of the caller's graph */
   ad->D = x->graph;
@@ -611,7 +689,7 @@ static bool rewrite_call(AD *ad, SpecNode *x, SpecGraph *D) {
   for (int k = 0; k < x->graph->nodes.len; k++)
     if (x->graph->nodes.items[k]->kind == SPEC_CONST)
       hm_put(&ad->consts, x->graph->nodes.items[k]->type, x->graph->nodes.items[k]);
-  Val **b = bind_args(ad, D, pos, x->kwnames ? x->kwnames + 1 : NULL, x->ninputs - 1, x->span);
+  Val **b = ad_bind_args(ad, D, pos, x->kwnames ? x->kwnames + 1 : NULL, x->ninputs - 1, x->span);
   ad->D = saved;
   if (!b) return false;
   if (!abs_leq(ad->st, D->result, x->type)) {
@@ -748,6 +826,9 @@ bool spec_autodiff(SpecModule *sm) {
         if (fresh) {
           hm_put(&count, t->graph, (void *)c);
           vec_push(&sm->graphs, D);
+          PtrVec more = {0};
+          ad_unit_graphs(&ad, &more);
+          for (int j = 0; j < more.len; j++) vec_push(&sm->graphs, (SpecGraph *)more.items[j]);
           vec_push(&made, D);
         }
         vec_push(&dead, callee);

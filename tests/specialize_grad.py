@@ -69,9 +69,6 @@ MODELS = ["../examples/mlp.py", "../examples/cnn.py", "models/bn_dropout_mlp.py"
 # cannot hide a regression.  Their other grads are checked as usual.
 RUN_TIME = "stays a call of the grad value: a branch or loop decided at run time"
 KNOWN = {
-    "tests/models/lstm_classifier.py:train_step": [f"the value_and_grad of loss_fn {RUN_TIME}"],
-    "tests/tensor/ms_grad_control_flow.py:run": [f"the grad of if_by_if {RUN_TIME}",
-                                                  f"the grad of for_in_while {RUN_TIME}"],
 }
 INPUTS = 2      # random input sets per entry
 COORDS = 6      # coordinates checked per differentiated tensor
