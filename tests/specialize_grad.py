@@ -60,7 +60,7 @@ MODELS = ["../examples/mlp.py", "../examples/cnn.py", "models/bn_dropout_mlp.py"
           "models/logistic_regression.py", "models/lstm_classifier.py", "models/mlp_adam.py",
           "models/vae.py", "models/word2vec.py",
           # grads around branches and loops, some decided at run time
-          "tensor/ms_grad_control_flow.py",
+          "tensor/ms_grad_control_flow.py", "specialize/grad_loop.py",
           # the adjoint rules op by op
           "specialize/grad_ops.py"]
 # Entries where a grad stays a call of the grad value, with the notes
