@@ -150,8 +150,8 @@ static const char *unique_name(AD *ad, const char *base) {
 }
 
 /* A function of its own for a new graph (closures name their function):
- * a copy of g's, outside the analysis (no parent, a fresh id), so the
- * store keeps its closures apart from g's. */
+ * a copy of g's with a fresh id, so the store keeps its closures apart
+ * from g's (the analysis never made a context for it). */
 static AnfGraph *fresh_fn(AnfGraph *g, const char *name) {
   AnfGraph *c = fx_new(AnfGraph);
   *c = *g;
@@ -170,6 +170,7 @@ static SpecGraph *new_graph(AD *ad, SpecGraph *G, const char *suffix, SpecGraph 
   SpecGraph *S = fx_new(SpecGraph);
   S->name = unique_name(ad, fx_sprintf("%s.%s", G->name, suffix));
   *fn = fresh_fn(G->g, S->name);
+  (*fn)->parent = parent ? parent->g : NULL;   /* where its closures' frame is */
   S->g = *fn;
   S->ctx = G->ctx;
   S->parent = parent;

@@ -58,3 +58,17 @@ def rec_loss(x: Tensor[f32, (N,)], w: Tensor[f32, (N,)], n: int):
 
 def rec_step(x: Tensor[f32, (N,)], w: Tensor[f32, (N,)], n: int):
     return grad(rec_loss, argnums=(0, 1))(x, w, n)
+
+
+def compound(x: float, n: int):
+    k = 0
+    while k < n:                      # n trips, n known only at run time
+        x = x * x * 0.25 + x
+        k += 1
+    return x
+
+
+def compound_step(x: float, n: int):
+    # scalars only: the C emitter compiles the augmented graphs and their
+    # backpropagator closures too (tests/specialize.py runs the C)
+    return grad(compound)(x, n)
