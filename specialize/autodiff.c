@@ -9,21 +9,22 @@
  * or of closures, including partial applications) are expanded with
  * their own frame of values, nested graphs read their enclosing frame's
  * values, and unrolled loops are chains of calls, so the tape is
- * straight-line code.  What cannot be taken apart this way (a function
- * chosen at run time, a grad of a grad, an op without an adjoint rule)
- * keeps the call as it was, with a note saying why: never a wrong
- * derivative. */
+ * straight-line code.  Calls decided at run time (a switch between two
+ * closures, a call of a loop header or recursive function) are not
+ * inlined: they go through augmented graphs and backpropagators
+ * (ad_units.c).  What cannot be taken apart (a grad of a grad, an op
+ * without an adjoint rule, a run-time choice of anything else) keeps the
+ * call as it was, with a note saying why: never a wrong derivative. */
 #include <string.h>
 
 #include "ad_internal.h"
 
 enum { AD_MAX_DEPTH = 4000 };   /* nested inlined calls (unrolled loops) */
 
-/* Why a switch between functions stops the differentiation: the tape is
- * straight-line code. */
+/* Why a function chosen at run time stops the differentiation: only a
+ * switch between two closures goes through augmented graphs. */
 #define RUN_TIME_CHOICE                                                      \
-  "a branch or loop decided at run time (only straight-line code, calls, "  \
-  "and the loops and branches the analysis resolved are differentiated)"
+  "a function chosen at run time that is not a switch between two closures"
 
 /* ------------------------------------------------------------ helpers */
 

@@ -10,7 +10,11 @@
  * each forward node in reverse order that has an adjoint, the nodes its
  * adjoint rule adds, accumulating into its inputs' adjoints; and last the
  * gradients (and the value) as the graph's output.  Everything is typed
- * like the rest of the graph: the adjoint of a value has its type. */
+ * like the rest of the graph: the adjoint of a value has its type.
+ * Calls decided at run time (branches on computed values, loops of
+ * unknown trip count, recursion) are not inlined but go through
+ * augmented forward graphs returning backpropagator closures
+ * (ad_units.c, described there). */
 #ifndef FATHOM_AUTODIFF_H
 #define FATHOM_AUTODIFF_H
 

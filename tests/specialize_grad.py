@@ -13,8 +13,10 @@ or `value_and_grad` primitive and no call_value with a grad target (each
 became a direct call of a backward graph, a graph with a `grad` key).
 
 An entry listed in KNOWN must instead keep the grads its notes name,
-with exactly those notes (its other grads are checked as the rest).  Last, docs/ir-json.md must show tests/specialize/grad.ir as its
-"Gradients" example.
+with exactly those notes (its other grads are checked as the rest).
+Last, docs/ir-json.md must show tests/specialize/grad.ir as its
+"Gradients" example, and lines of tests/specialize/grad_loop.ir in its
+run-time control flow excerpt.
 
 The entry then runs in the reference executor on random inputs (small
 symbolic sizes; an input on which CPython raises too is skipped) and
@@ -64,12 +66,11 @@ MODELS = ["../examples/mlp.py", "../examples/cnn.py", "models/bn_dropout_mlp.py"
           # the adjoint rules op by op
           "specialize/grad_ops.py"]
 # Entries where a grad stays a call of the grad value, with the notes
-# that say why (a loop whose trip count is a symbolic dim, a branch on a
-# tensor's value): the document must hold exactly these notes, so the list
+# that say why: the document must hold exactly these notes, so the list
 # cannot hide a regression.  Their other grads are checked as usual.
-RUN_TIME = "stays a call of the grad value: a branch or loop decided at run time"
-KNOWN = {
-}
+# Empty: every grad of these models differentiates (branches and loops
+# decided at run time go through augmented graphs, specialize/ad_units.c).
+KNOWN = {}
 INPUTS = 2      # random input sets per entry
 COORDS = 6      # coordinates checked per differentiated tensor
 RTOL = 1e-6
@@ -441,7 +442,22 @@ def docs_check():
         want = f.read()
     if shown != want:
         return 1, ["FAIL docs/ir-json.md: the Gradients example is not tests/specialize/grad.ir"]
-    return 0, ["ok docs/ir-json.md shows tests/specialize/grad.ir"]
+    # the run-time control flow excerpt: lines of tests/specialize/grad_loop.ir
+    # in their order ("..." for the lines left out)
+    loop = part.split("### Control flow decided at run time", 1)[-1]
+    shown = loop.split("```text\n", 1)[-1].split("```", 1)[0].splitlines()
+    with open(os.path.join(HERE, "specialize", "grad_loop.ir"), encoding="utf-8") as f:
+        golden = f.read().splitlines()
+    at = 0
+    for line in shown:
+        if line.strip() == "...":
+            continue
+        try:
+            at = golden.index(line, at) + 1
+        except ValueError:
+            return 1, [f"FAIL docs/ir-json.md: the control flow excerpt's line {line[:60]!r} "
+                       "is not in tests/specialize/grad_loop.ir (in order)"]
+    return 0, ["ok docs/ir-json.md shows tests/specialize/grad.ir and lines of grad_loop.ir"]
 
 
 def main(argv):
