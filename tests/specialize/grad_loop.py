@@ -72,3 +72,22 @@ def compound_step(x: float, n: int):
     # scalars only: the C emitter compiles the augmented graphs and their
     # backpropagator closures too (tests/specialize.py runs the C)
     return grad(compound)(x, n)
+
+
+def scan(h, w, xs):
+    for x in xs:
+        k = 0
+        while k < 2 and reduce_sum(h * h) < 50.0:   # a run-time while in a run-time for
+            h = tanh(h @ w) + x
+            k += 1
+    return h
+
+
+def twice_loss(w: Tensor[f32, (H, H)], v: Tensor[f32, (H, H)], xs: Tensor[f32, (T, H)]):
+    h = scan(zeros_like(xs[0]), w, xs)   # the same loops run twice, from two frames
+    g = scan(h, v, xs)
+    return reduce_sum(g * h)
+
+
+def twice_step(w: Tensor[f32, (H, H)], v: Tensor[f32, (H, H)], xs: Tensor[f32, (T, H)]):
+    return grad(twice_loss, argnums=(0, 1))(w, v, xs)
