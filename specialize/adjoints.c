@@ -949,6 +949,106 @@ static bool rule_dropout(Rule *r) {
   return true;
 }
 
+/* ------------------------------------------------------------ einsum */
+
+/* The subscripts of "ij,jk->ik" (letters only: the analysis checked
+ * them): n operands' into in[], the output's into *out; false when
+ * they do not parse so. */
+static bool einsum_terms(const AbsValue *spec, int n, const char **in, const char **out) {
+  if (!spec || spec->kind != ABS_STR || !spec->sc.known) return false;
+  const char *s = spec->sc.s, *end = s + spec->sc.len;
+  int k = 0;
+  StrBuf b = {0};
+  for (; s <= end; s++) {
+    char ch = s < end ? *s : '\0';
+    if (ch == ' ') continue;
+    if (ch == ',' || ch == '-' || ch == '\0') {
+      if (k > n) return false;
+      const char *t = sb_cstr(&b);
+      if (k < n) in[k] = t;
+      else *out = t;
+      k++;
+      b = (StrBuf){0};
+      if (ch == '-') {
+        if (s + 1 >= end || s[1] != '>') return false;
+        s++;
+      }
+      continue;
+    }
+    sb_putc(&b, ch);
+  }
+  return k == n + 1;
+}
+
+/* Does every letter name one dim: the same dim expression wherever it
+ * appears (in the operands and in g)?  Then nothing broadcast, and each
+ * operand's adjoint is an einsum of the others with g. */
+static bool einsum_dims_agree(int n, SpecNode *const *xs, const char *const *in, SpecNode *g,
+                              const char *out) {
+  const AbsDim *dim[128] = {0};
+  for (int i = 0; i <= n; i++) {
+    const SpecNode *x = i < n ? xs[i] : g;
+    const char *t = i < n ? in[i] : out;
+    if (!is_tensor(x) || x->type->tensor.rank != (int)strlen(t)) return false;
+    for (int k = 0; t[k]; k++) {
+      unsigned char c = (unsigned char)t[k];
+      if (c >= 128) return false;
+      if (!dim[c]) dim[c] = x->type->tensor.dims[k];
+      else if (dim[c] != x->type->tensor.dims[k]) return false;
+    }
+  }
+  return true;
+}
+
+static bool has_letter(const char *t, char c) { return strchr(t, c) != NULL; }
+
+/* einsum(spec, x1 ... xn): the adjoint of xi is einsum("out,others->si",
+ * g, the other operands), with ones_like(xi) as one more operand when a
+ * letter of xi appears nowhere else (the sum over it spreads g evenly
+ * along it).  A letter repeated within xi (a diagonal) has no rule. */
+static bool rule_einsum(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g;
+  int n = y->ninputs - 1;
+  if (n < 1 || y->kwnames) return false;
+  SpecNode *const *xs = y->inputs + 1;
+  const char **in = fx_array(const char *, n + 1), *out = NULL;
+  if (!einsum_terms(cval(y->inputs[0]), n, in, &out))
+    return ad_fail(ad, y->span, "einsum with subscripts that are not a constant"), false;
+  if (!einsum_dims_agree(n, xs, in, g, out))
+    return ad_fail(ad, y->span, "einsum whose operands broadcast a dim"), false;
+  for (int i = 0; i < n; i++) {
+    if (!wants(ad, xs[i], r->D)) continue;
+    const char *si = in[i];
+    StrBuf spec = {0};
+    SpecNode **ops = fx_array(SpecNode *, n + 3);
+    int m = 1;
+    sb_puts(&spec, out);
+    ops[m++] = g;
+    bool alone = false;
+    for (int k = 0; si[k]; k++) {
+      if (strchr(si + k + 1, si[k])) return ad_fail(ad, y->span, "einsum over a diagonal"), false;
+      bool elsewhere = has_letter(out, si[k]);
+      for (int j = 0; j < n && !elsewhere; j++) elsewhere = j != i && has_letter(in[j], si[k]);
+      alone |= !elsewhere;
+    }
+    for (int j = 0; j < n; j++) {
+      if (j == i) continue;
+      sb_printf(&spec, ",%s", in[j]);
+      ops[m++] = xs[j];
+    }
+    if (alone) {
+      sb_printf(&spec, ",%s", si);
+      ops[m++] = op1(ad, OP_ONES_LIKE, "ones_like", xs[i]->type, xs[i]);
+    }
+    sb_printf(&spec, "->%s", si);
+    const char *text = sb_cstr(&spec);
+    ops[0] = ad_const(ad, abs_str(ad_store(ad), text, strlen(text)));
+    give(r, xs[i], ad_prim(ad, OP_EINSUM, "einsum", xs[i]->type, m, ops, NULL));
+  }
+  return true;
+}
+
 /* ------------------------------------------------------------ tuples */
 
 /* The adjoint of item k of tuple y (g: y's adjoint). */
@@ -1110,6 +1210,7 @@ bool ad_rule(AD *ad, SpecNode *y, Adj *ga) {
   case OP_LAYER_NORM: ok = rule_layer_norm(&r); break;
   case OP_MASKED_FILL: ok = rule_masked_fill(&r); break;
   case OP_CUMSUM: ok = rule_cumsum(&r); break;
+  case OP_EINSUM: ok = rule_einsum(&r); break;
   case OP_CONCAT: case OP_STACK: ok = rule_join(&r); break;
   case OP_CAST: case OP_FLOAT: ok = rule_convert(&r); break;
   case OP_DROPOUT: ok = rule_dropout(&r); break;

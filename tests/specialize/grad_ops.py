@@ -46,6 +46,14 @@ def images(x: Tensor[f32, (N, 2, 6, 6)], k: Tensor[f32, (3, 2, 3, 3)], b: Tensor
     return mean(z * z) + mean(log(1.0 + y * y))
 
 
+def contractions(a: Tensor[f32, (N, 4)], m: Tensor[f32, (4, 3)], v: Tensor[f32, (3,)]):
+    p = einsum("ij,jk->ik", a, m)          # a matmul
+    q = einsum("ij,jk,k->i", a, m, v)      # three operands
+    s = einsum("ij->", a * a)              # a full sum: its adjoint spreads g
+    o = einsum("ij,k->ijk", a, v)          # an outer product
+    return mean(p * p) + mean(sin(q)) + s * 0.1 + mean(o * o)
+
+
 def grads(w: Tensor[f32, (N, 4)], x: Tensor[f32, (N, 4)], gamma: Tensor[f32, (4,)],
           beta: Tensor[f32, (4,)], b: Tensor[f32, (N, 3)], xs: Tensor[f32, (N, 2, 3)],
           w6: Tensor[f32, (6, 5)], table: Tensor[f32, (5, 3)], ids: Tensor[i64, (N,)],
@@ -53,4 +61,5 @@ def grads(w: Tensor[f32, (N, 4)], x: Tensor[f32, (N, 4)], gamma: Tensor[f32, (4,
     return (grad(activations)(w), grad(reductions)(w),
             grad(normalise, argnums=(0, 1, 2))(x, gamma, beta),
             grad(joins, argnums=(0, 1))(w, b), grad(shapes, argnums=(0, 1))(xs, w6),
-            grad(lookups)(table, ids), grad(images, argnums=(0, 1, 2))(img, k, kb))
+            grad(lookups)(table, ids), grad(images, argnums=(0, 1, 2))(img, k, kb),
+            grad(contractions, argnums=(0, 1, 2))(w, w6[:4, :3], w6[0, :3]))
