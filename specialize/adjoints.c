@@ -1049,6 +1049,161 @@ static bool rule_einsum(Rule *r) {
   return true;
 }
 
+/* ------------------------------------------------------------ repeats */
+
+/* One dim of a reshape target: the constant c (src NULL) or dim `axis`
+ * of src's shape. */
+typedef struct DimSrc {
+  SpecNode *src;
+  int axis;
+  int64_t c;
+} DimSrc;
+
+/* reshape(g, target) to the n dims ds (a constant shape when every dim
+ * is known, else a make_tuple of the sources' shape items). */
+static SpecNode *reshape_dims(AD *ad, SpecNode *g, const DimSrc *ds, int n) {
+  AbsStore *st = ad_store(ad);
+  const AbsDim **dims = fx_array(const AbsDim *, n + 1);
+  const AbsValue **types = fx_array(const AbsValue *, n + 1);
+  SpecNode **items = fx_array(SpecNode *, n + 1);
+  for (int i = 0; i < n; i++) {
+    dims[i] = ds[i].src ? ds[i].src->type->tensor.dims[ds[i].axis] : dim_const(st, ds[i].c);
+    types[i] = abs_int_dim(st, dims[i]);
+  }
+  const AbsValue *t = abs_tuple(st, n, types);
+  SpecNode *shape;
+  if (abs_is_const(t)) {
+    shape = ad_const(ad, t);
+  } else {
+    for (int i = 0; i < n; i++) {
+      if (abs_is_const(types[i])) {
+        items[i] = ad_const(ad, types[i]);
+        continue;
+      }
+      SpecNode *in[2] = {shape_of(ad, ds[i].src), iconst(ad, ds[i].axis)};
+      items[i] = ad_prim(ad, OP_GETITEM, NULL, types[i], 2, in, NULL);
+    }
+    shape = ad_prim(ad, OP_MAKE_TUPLE, "make_tuple", t, n, items, NULL);
+  }
+  SpecNode *in[2] = {g, shape};
+  return ad_prim(ad, OP_RESHAPE, "reshape", tensor_type(ad, g->type, n, dims), 2, in, NULL);
+}
+
+/* repeat_interleave(x, n, axis): g seen as (..., d, n, ...) summed over
+ * the repeats (axis None: over the flattened x, then x's shape). */
+static bool rule_repeat(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  if (!x || !wants(ad, x, r->D)) return true;
+  int64_t n, a;
+  const AbsValue *ax = cval(arg(y, 2, "axis"));
+  if (!is_tensor(x) || !const_int(cval(arg(y, 1, "repeats")), &n) || n < 0) return false;
+  int rank = x->type->tensor.rank;
+  if (!ax || ax->kind == ABS_NONE) {
+    AbsStore *st = ad_store(ad);
+    const AbsDim *numel = dim_const(st, 1);
+    for (int i = 0; i < rank; i++) numel = dim_mul(st, numel, x->type->tensor.dims[i]);
+    const AbsDim *dims[2] = {numel, dim_const(st, n)};
+    const AbsValue *sh[2] = {abs_int(st, -1), abs_int(st, n)};
+    SpecNode *fin[2] = {g, ad_const(ad, abs_tuple(st, 2, sh))};
+    SpecNode *flat = ad_prim(ad, OP_RESHAPE, "reshape", tensor_type(ad, g->type, 2, dims), 2, fin,
+                             NULL);
+    int one = 1;
+    SpecNode *sum = reduce_axes(ad, flat, &one, 1, false);
+    SpecNode *in[2] = {sum, shape_of(ad, x)};
+    give(r, x, ad_prim(ad, OP_RESHAPE, "reshape", x->type, 2, in, NULL));
+    return true;
+  }
+  if (!const_int(ax, &a)) return false;
+  if (a < 0) a += rank;
+  if (a < 0 || a >= rank) return false;
+  DimSrc *ds = fx_array(DimSrc, rank + 2);
+  int m = 0;
+  for (int i = 0; i < rank; i++) {
+    ds[m++] = (DimSrc){.src = x, .axis = i};
+    if (i == a) ds[m++] = (DimSrc){.c = n};
+  }
+  int sum_axis = (int)a + 1;
+  give(r, x, reduce_axes(ad, reshape_dims(ad, g, ds, m), &sum_axis, 1, false));
+  return true;
+}
+
+/* tile(x, reps): g seen as (rep0, d0, rep1, d1, ...) (x's dims and reps
+ * padded with leading 1s to one length, as numpy's), summed over the
+ * repeats. */
+static bool rule_tile(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  if (!x || !wants(ad, x, r->D)) return true;
+  const AbsValue *rv = cval(arg(y, 1, "reps"));
+  if (!is_tensor(x) || !rv) return false;
+  int64_t one_rep;
+  int m = rv->kind == ABS_TUPLE ? rv->tuple.n : 1, rank = x->type->tensor.rank;
+  int R = m > rank ? m : rank;
+  if (R > 32) return false;
+  int64_t reps[32];
+  for (int i = 0; i < R; i++) reps[i] = 1;
+  for (int i = 0; i < m; i++) {
+    const AbsValue *v = rv->kind == ABS_TUPLE ? rv->tuple.items[i] : rv;
+    if (!const_int(v, &one_rep) || one_rep < 0) return false;
+    reps[R - m + i] = one_rep;
+  }
+  DimSrc ds[64] = {{0}};
+  int axes[32] = {0};
+  for (int i = 0; i < R; i++) {
+    ds[2 * i] = (DimSrc){.c = reps[i]};
+    int xi = i - (R - rank);
+    ds[2 * i + 1] = xi >= 0 ? (DimSrc){.src = x, .axis = xi} : (DimSrc){.c = 1};
+    axes[i] = 2 * i;
+  }
+  SpecNode *sum = reduce_axes(ad, reshape_dims(ad, g, ds, 2 * R), axes, R, false);
+  if (R > rank) {
+    SpecNode *in[2] = {sum, shape_of(ad, x)};
+    sum = ad_prim(ad, OP_RESHAPE, "reshape", x->type, 2, in, NULL);
+  }
+  give(r, x, sum);
+  return true;
+}
+
+/* The (before, after) widths of pad's argument w for dim i of rank. */
+static bool pad_pair(const AbsValue *w, int i, int rank, int64_t *b, int64_t *a) {
+  if (const_int(w, b)) {
+    *a = *b;
+    return true;
+  }
+  if (!w || w->kind != ABS_TUPLE || !w->tuple.n) return false;
+  const AbsValue *p = w;
+  if (w->tuple.items[0]->kind == ABS_TUPLE) {   /* a pair per dim, or one for all */
+    if (w->tuple.n != 1 && w->tuple.n != rank) return false;
+    p = w->tuple.items[w->tuple.n == 1 ? 0 : i];
+  }
+  if (p->kind != ABS_TUPLE || p->tuple.n != 2) return false;
+  return const_int(p->tuple.items[0], b) && const_int(p->tuple.items[1], a);
+}
+
+/* pad(x, widths, value): the adjoint is g without the padding, g[b:-a]
+ * per dim (the padding value's is not supported). */
+static bool rule_pad(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x"), *v = arg(y, 2, "value");
+  if (v && wants(ad, v, r->D))
+    return ad_fail(ad, y->span, "pad differentiated with respect to its value"), false;
+  if (!x || !wants(ad, x, r->D)) return true;
+  if (!is_tensor(x)) return false;
+  AbsStore *st = ad_store(ad);
+  int rank = x->type->tensor.rank;
+  const AbsValue *w = cval(arg(y, 1, "widths"));
+  const AbsValue **sl = fx_array(const AbsValue *, rank + 1);
+  for (int i = 0; i < rank; i++) {
+    int64_t b, a;
+    if (!pad_pair(w, i, rank, &b, &a) || b < 0 || a < 0) return false;
+    sl[i] = abs_slice(st, abs_int(st, b), a ? abs_int(st, -a) : abs_none(st), abs_none(st));
+  }
+  SpecNode *in[2] = {g, ad_const(ad, abs_tuple(st, rank, sl))};
+  give(r, x, ad_prim(ad, OP_GETITEM, NULL, x->type, 2, in, NULL));
+  return true;
+}
+
 /* ------------------------------------------------------------ tuples */
 
 /* The adjoint of item k of tuple y (g: y's adjoint). */
@@ -1211,6 +1366,9 @@ bool ad_rule(AD *ad, SpecNode *y, Adj *ga) {
   case OP_MASKED_FILL: ok = rule_masked_fill(&r); break;
   case OP_CUMSUM: ok = rule_cumsum(&r); break;
   case OP_EINSUM: ok = rule_einsum(&r); break;
+  case OP_REPEAT_INTERLEAVE: ok = rule_repeat(&r); break;
+  case OP_TILE: ok = rule_tile(&r); break;
+  case OP_PAD: ok = rule_pad(&r); break;
   case OP_CONCAT: case OP_STACK: ok = rule_join(&r); break;
   case OP_CAST: case OP_FLOAT: ok = rule_convert(&r); break;
   case OP_DROPOUT: ok = rule_dropout(&r); break;

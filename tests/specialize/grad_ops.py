@@ -54,6 +54,17 @@ def contractions(a: Tensor[f32, (N, 4)], m: Tensor[f32, (4, 3)], v: Tensor[f32, 
     return mean(p * p) + mean(sin(q)) + s * 0.1 + mean(o * o)
 
 
+def repeats(a: Tensor[f32, (N, 4)], m: Tensor[f32, (4, 3)]):
+    r = repeat_interleave(a, 2, axis=1)    # (N, 8)
+    f = repeat_interleave(m, 3)            # flattened: (36,)
+    t = tile(a, (2, 3))                    # (2*N, 12)
+    u = tile(m, (2, 1, 2))                 # a leading dim: (2, 4, 6)
+    p = pad(a, ((1, 0), (2, 3)))           # (N+1, 9)
+    q = pad(m, 1)                          # (6, 5)
+    return (mean(sin(r)) + mean(f * f * f) + mean(t * t) + mean(cos(u))
+            + mean(p * p * p) + reduce_sum(q * q) * 0.1)
+
+
 def grads(w: Tensor[f32, (N, 4)], x: Tensor[f32, (N, 4)], gamma: Tensor[f32, (4,)],
           beta: Tensor[f32, (4,)], b: Tensor[f32, (N, 3)], xs: Tensor[f32, (N, 2, 3)],
           w6: Tensor[f32, (6, 5)], table: Tensor[f32, (5, 3)], ids: Tensor[i64, (N,)],
@@ -62,4 +73,5 @@ def grads(w: Tensor[f32, (N, 4)], x: Tensor[f32, (N, 4)], gamma: Tensor[f32, (4,
             grad(normalise, argnums=(0, 1, 2))(x, gamma, beta),
             grad(joins, argnums=(0, 1))(w, b), grad(shapes, argnums=(0, 1))(xs, w6),
             grad(lookups)(table, ids), grad(images, argnums=(0, 1, 2))(img, k, kb),
-            grad(contractions, argnums=(0, 1, 2))(w, w6[:4, :3], w6[0, :3]))
+            grad(contractions, argnums=(0, 1, 2))(w, w6[:4, :3], w6[0, :3]),
+            grad(repeats, argnums=(0, 1))(w, w6[:4, :3]))
