@@ -1332,6 +1332,51 @@ static bool any_input_wants(AD *ad, const SpecNode *y, const SpecGraph *D) {
   return false;
 }
 
+/* topk(x, k, axis=-1) = (values, indices): the values' adjoint goes back
+ * to the positions they were taken from, summed over k of
+ * expand_dims(g, -1) * one_hot(indices, d) (along the last axis only). */
+static bool rule_topk(Rule *r, Adj *ga) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *x = arg(y, 0, "x");
+  if (!x || !wants(ad, x, r->D)) return true;
+  Adj *gv = ga->node ? NULL : (ga->n > 0 ? ga->items[0] : NULL);
+  SpecNode *g = gv ? gv->node : NULL;
+  if (ga->node) {
+    SpecNode *in[2] = {ga->node, iconst(ad, 0)};
+    g = ad_prim(ad, OP_GETITEM, NULL, y->type->tuple.items[0], 2, in, NULL);
+  }
+  if (!g) return true;   /* only the indices are used */
+  int64_t a = -1;
+  const AbsValue *av = cval(arg(y, 2, "axis"));
+  if (!is_tensor(x) || !is_tensor(g) || (av && !const_int(av, &a))) return false;
+  AbsStore *st = ad_store(ad);
+  int rank = x->type->tensor.rank;
+  if (a < 0) a += rank;
+  if (a != rank - 1)
+    return ad_fail(ad, y->span, "topk along an axis other than the last"), false;
+  SpecNode *in1[2] = {y, iconst(ad, 1)};
+  SpecNode *idx = ad_prim(ad, OP_GETITEM, NULL, y->type->tuple.items[1], 2, in1, NULL);
+  const AbsDim *d = x->type->tensor.dims[a];
+  const AbsValue *dv = abs_int_dim(st, d);
+  SpecNode *depth = ad_const(ad, dv);
+  if (!abs_is_const(dv)) {
+    SpecNode *in[2] = {shape_of(ad, x), iconst(ad, a)};
+    depth = ad_prim(ad, OP_GETITEM, NULL, dv, 2, in, NULL);
+  }
+  const AbsValue *gt = g->type;
+  const AbsDim **dims = fx_array(const AbsDim *, rank + 2);
+  for (int i = 0; i < rank; i++) dims[i] = gt->tensor.dims[i];
+  dims[rank] = d;
+  const AbsValue *oht = tensor_type(ad, gt, rank + 1, dims);
+  SpecNode *in[3] = {idx, depth, ad_const(ad, abs_type(st, ABS_TY_DTYPE, x->type->tensor.dtype))};
+  const char *kw[3] = {NULL, NULL, "dtype"};
+  SpecNode *oh = ad_prim(ad, OP_ONE_HOT, "one_hot", oht, 3, in, kw);
+  SpecNode *spread_g = mul_to(ad, unsqueeze(ad, g, -1), oh, oht);
+  int k_axis = rank - 1;
+  give(r, x, reduce_axes(ad, spread_g, &k_axis, 1, false));
+  return true;
+}
+
 bool ad_rule(AD *ad, SpecNode *y, Adj *ga) {
   Rule r = {.ad = ad, .D = y->graph, .y = y};
   if (!any_input_wants(ad, y, r.D) || ad_constant_op(y->prim)) return true;
@@ -1339,6 +1384,11 @@ bool ad_rule(AD *ad, SpecNode *y, Adj *ga) {
   bool ok = rule_tuple(&r, ga, &handled);
   if (handled) {
     if (!ok) ad_fail(ad, y->span, fx_sprintf("no adjoint for %s here", y->op));
+    return ok;
+  }
+  if (y->prim == OP_TOPK) {
+    ok = rule_topk(&r, ga);
+    if (!ok) ad_fail(ad, y->span, "topk has no adjoint rule for these arguments");
     return ok;
   }
   if (!ga->node) return ad_fail(ad, y->span, "a tuple adjoint of a tensor op"), false;
