@@ -675,17 +675,8 @@ static bool rule_conv(Rule *r) {
   SpecNode *x = arg(y, 0, "x"), *w = arg(y, 1, "w"), *bias = arg(y, 4, "bias");
   if (y->prim == OP_CONV2D) {
     if (!x || !w) return false;
-    /* the adjoint ops follow a plain convolution: dilation and groups 1 */
-    for (int i = 5; i < 7; i++) {
-      SpecNode *a = arg(y, i, i == 5 ? "dilation" : "groups");
-      const AbsValue *v = cval(a);
-      int64_t one;
-      bool plain = !a || (const_int(v, &one) && one == 1);
-      if (!plain && v && v->kind == ABS_TUPLE && v->tuple.n == 2)
-        plain = const_int(v->tuple.items[0], &one) && one == 1 &&
-                const_int(v->tuple.items[1], &one) && one == 1;
-      if (!plain) return ad_fail(ad, y->span, "conv2d with dilation or groups"), false;
-    }
+    /* the adjoint ops take conv2d's arguments: stride, padding, dilation
+     * and groups as it had them */
     if (wants(ad, x, r->D))
       give(r, x, own_op(ad, OP_CONV2D_GRAD_INPUT, "conv2d_grad_input", x->type, g, y));
     if (wants(ad, w, r->D))

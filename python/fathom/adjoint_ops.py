@@ -7,6 +7,8 @@ input's shape and dtype.  They are not part of the DSL (user code cannot
 name them); the reference executor (run_graph.py) runs them.  Sums are
 done in float64 and rounded once to the input's dtype.
 """
+import operator
+
 import numpy as np
 
 from .model_ops import _pair
@@ -54,48 +56,56 @@ def take_grad(g, x, ids, axis=0):
     return _out(z, x)
 
 
-def _conv_geometry(x, w, stride, padding):
+def _conv_geometry(x, w, stride, padding, dilation, groups):
+    """(sh, sw, ph, pw, kh, kw, dh, dw, groups, input channels per group,
+    output channels per group), as conv2d reads them."""
     sh, sw = _pair(stride, "stride")
     ph, pw = _pair(padding, "padding")
+    dh, dw = _pair(dilation, "dilation")
     kh, kw = w.shape[2], w.shape[3]
-    return sh, sw, ph, pw, kh, kw
-
-
-def _plain(dilation, groups):
-    if _pair(dilation, "dilation") != (1, 1) or groups != 1:
-        raise ValueError("conv2d adjoints: dilation and groups must be 1")
+    g = operator.index(groups)
+    return sh, sw, ph, pw, kh, kw, dh, dw, g, w.shape[1], w.shape[0] // g
 
 
 def conv2d_grad_input(g, x, w, stride=1, padding=0, bias=None, dilation=1, groups=1):
-    """The adjoint of conv2d's input x: each kernel tap's share of g."""
-    _plain(dilation, groups)
+    """The adjoint of conv2d's input x: each kernel tap's share of g (tap
+    (i, j) read the padded input at (dh*i + sh*oy, dw*j + sw*ox); output
+    channels of group k read input channels of group k)."""
     x, w = _t(x), _t(w)
-    sh, sw, ph, pw, kh, kw = _conv_geometry(x, w, stride, padding)
+    sh, sw, ph, pw, kh, kw, dh, dw, ng, cin, cout = _conv_geometry(x, w, stride, padding,
+                                                                   dilation, groups)
     gv = np.asarray(plain(g), np.float64)
     wv = np.asarray(plain(w), np.float64)
     n, c, h, wd = x.shape
     oh, ow = gv.shape[2], gv.shape[3]
     z = np.zeros((n, c, h + 2 * ph, wd + 2 * pw), np.float64)
-    for i in range(kh):
-        for j in range(kw):
-            z[:, :, i:i + sh * oh:sh, j:j + sw * ow:sw] += np.einsum("nohw,oc->nchw", gv,
-                                                                     wv[:, :, i, j])
+    for k in range(ng):
+        gk, wk = gv[:, k * cout:(k + 1) * cout], wv[k * cout:(k + 1) * cout]
+        zk = z[:, k * cin:(k + 1) * cin]
+        for i in range(kh):
+            for j in range(kw):
+                zk[:, :, dh * i:dh * i + sh * oh:sh, dw * j:dw * j + sw * ow:sw] += np.einsum(
+                    "nohw,oc->nchw", gk, wk[:, :, i, j])
     return _out(z[:, :, ph:ph + h, pw:pw + wd], x)
 
 
 def conv2d_grad_weight(g, x, w, stride=1, padding=0, bias=None, dilation=1, groups=1):
-    """The adjoint of conv2d's weight w: g correlated with the input."""
-    _plain(dilation, groups)
+    """The adjoint of conv2d's weight w: g correlated with the input taps
+    (per group, as conv2d_grad_input)."""
     x, w = _t(x), _t(w)
-    sh, sw, ph, pw, kh, kw = _conv_geometry(x, w, stride, padding)
+    sh, sw, ph, pw, kh, kw, dh, dw, ng, cin, cout = _conv_geometry(x, w, stride, padding,
+                                                                   dilation, groups)
     gv = np.asarray(plain(g), np.float64)
     a = np.pad(np.asarray(plain(x), np.float64), ((0, 0), (0, 0), (ph, ph), (pw, pw)))
     oh, ow = gv.shape[2], gv.shape[3]
     z = np.zeros(w.shape, np.float64)
-    for i in range(kh):
-        for j in range(kw):
-            z[:, :, i, j] = np.einsum("nohw,nchw->oc", gv, a[:, :, i:i + sh * oh:sh,
-                                                              j:j + sw * ow:sw])
+    for k in range(ng):
+        gk, ak = gv[:, k * cout:(k + 1) * cout], a[:, k * cin:(k + 1) * cin]
+        for i in range(kh):
+            for j in range(kw):
+                z[k * cout:(k + 1) * cout, :, i, j] = np.einsum(
+                    "nohw,nchw->oc", gk,
+                    ak[:, :, dh * i:dh * i + sh * oh:sh, dw * j:dw * j + sw * ow:sw])
     return _out(z, w)
 
 

@@ -71,14 +71,23 @@ def largest(a: Tensor[f32, (N, 4)], v: Tensor[f32, (6,)]):
     return mean(top * top) + reduce_sum(sin(best)) + mean(cast(where, f32)) * 0.0
 
 
+def dilated(x: Tensor[f32, (N, 4, 7, 7)], k: Tensor[f32, (4, 2, 3, 3)], d: Tensor[f32, (4, 1, 2, 2)]):
+    y = conv2d(x, k, stride=(1, 2), padding=1, dilation=2, groups=2)   # (N, 4, 5, 3)
+    z = conv2d(x, d, padding=(0, 1), dilation=(1, 2), groups=4)        # depthwise
+    return mean(y * y) + mean(sin(z))
+
+
 def grads(w: Tensor[f32, (N, 4)], x: Tensor[f32, (N, 4)], gamma: Tensor[f32, (4,)],
           beta: Tensor[f32, (4,)], b: Tensor[f32, (N, 3)], xs: Tensor[f32, (N, 2, 3)],
           w6: Tensor[f32, (6, 5)], table: Tensor[f32, (5, 3)], ids: Tensor[i64, (N,)],
-          img: Tensor[f32, (N, 2, 6, 6)], k: Tensor[f32, (3, 2, 3, 3)], kb: Tensor[f32, (3,)]):
+          img: Tensor[f32, (N, 2, 6, 6)], k: Tensor[f32, (3, 2, 3, 3)], kb: Tensor[f32, (3,)],
+          cx: Tensor[f32, (N, 4, 7, 7)], ck: Tensor[f32, (4, 2, 3, 3)],
+          cd: Tensor[f32, (4, 1, 2, 2)]):
     return (grad(activations)(w), grad(reductions)(w),
             grad(normalise, argnums=(0, 1, 2))(x, gamma, beta),
             grad(joins, argnums=(0, 1))(w, b), grad(shapes, argnums=(0, 1))(xs, w6),
             grad(lookups)(table, ids), grad(images, argnums=(0, 1, 2))(img, k, kb),
             grad(contractions, argnums=(0, 1, 2))(w, w6[:4, :3], w6[0, :3]),
             grad(repeats, argnums=(0, 1))(w, w6[:4, :3]),
-            grad(largest, argnums=(0, 1))(w, w6[0, :]))
+            grad(largest, argnums=(0, 1))(w, w6[0, :]),
+            grad(dilated, argnums=(0, 1, 2))(cx, ck, cd))
