@@ -65,6 +65,7 @@ struct AD {
   PtrVec units;        /* Unit *, in creation order */
   HashMap augcalls;    /* call node of an augmented graph -> AugCall * */
   PtrVec calls;        /* AugCall *, in creation order */
+  int nfresh;          /* functions made for units so far (their ids) */
 };
 
 /* ---- autodiff.c, for ad_units.c ---- */

@@ -150,13 +150,15 @@ static const char *unique_name(AD *ad, const char *base) {
 }
 
 /* A function of its own for a new graph (closures name their function):
- * a copy of g's with a fresh id, so the store keeps its closures apart
- * from g's (the analysis never made a context for it). */
-static AnfGraph *fresh_fn(AnfGraph *g, const char *name) {
+ * a copy of g's with an id past the module's (the C emitter tags
+ * closures by id; the module itself is left as it is), so the store
+ * keeps its closures apart from g's (the analysis never made a context
+ * for it). */
+static AnfGraph *fresh_fn(AD *ad, AnfGraph *g, const char *name) {
   AnfGraph *c = fx_new(AnfGraph);
   *c = *g;
   c->name = name;
-  c->id = g->module->next_graph_id++;
+  c->id = g->module->next_graph_id + (uint32_t)ad->nfresh++;
   c->parent = NULL;
   c->vararg = -1;
   c->nkwonly = 0;
@@ -169,7 +171,7 @@ static SpecGraph *new_graph(AD *ad, SpecGraph *G, const char *suffix, SpecGraph 
                             AnfGraph **fn) {
   SpecGraph *S = fx_new(SpecGraph);
   S->name = unique_name(ad, fx_sprintf("%s.%s", G->name, suffix));
-  *fn = fresh_fn(G->g, S->name);
+  *fn = fresh_fn(ad, G->g, S->name);
   (*fn)->parent = parent ? parent->g : NULL;   /* where its closures' frame is */
   S->g = *fn;
   S->ctx = G->ctx;

@@ -754,7 +754,8 @@ static void drop_dead(SpecModule *sm, PtrVec *dead) {
   }
 }
 
-/* Keep the graphs reached from the entries (calls, targets, parents). */
+/* Keep the graphs reached from the entries (calls, targets, parents,
+ * the graphs function values run). */
 static void drop_unreached(SpecModule *sm) {
   HashMap seen;
   hm_init_ptr(&seen);
@@ -774,6 +775,13 @@ static void drop_unreached(SpecModule *sm) {
       }
     for (int k = 0; k < S->nodes.len; k++) {
       SpecNode *x = S->nodes.items[k];
+      /* a function value names the graphs it runs (a backpropagator
+       * no caller runs, when its value takes no derivative, too) */
+      for (int j = 0; j < x->runs.len; j++)
+        if (!hm_has(&seen, x->runs.items[j])) {
+          hm_put(&seen, x->runs.items[j], (void *)1);
+          vec_push(&work, x->runs.items[j]);
+        }
       SpecGraph *T = x->kind == SPEC_CALL ? x->callee : NULL;
       for (int t = -1; t < (x->kind == SPEC_CALL_VALUE ? x->ntargets : 0); t++) {
         SpecGraph *G = t < 0 ? T : x->targets[t].graph;

@@ -11,7 +11,7 @@
  *     parameter's type, and its type holds the callee's result;
  *   - a call through a value has a function-valued callee that names
  *     (`runs`) every target graph, and every target graph is a graph of
- *     the module;
+ *     the module; so is every graph a node `runs`;
  *   - a loop (SPEC_LOOP) runs a body and an exit that take one parameter
  *     per carried value, its inputs inside the body's (and the exit's
  *     when it runs no trip); the body returns a tuple of the next carried
@@ -151,6 +151,9 @@ static void check_prim(Verify *v, const SpecGraph *S, const SpecNode *x) {
 
 static void check_node(Verify *v, const SpecGraph *S, const SpecNode *x) {
   if (x->graph != S) bad(v, S, x, "listed in a graph it does not belong to");
+  for (int i = 0; i < x->runs.len; i++)
+    if (!hm_has(&v->graphs, x->runs.items[i]))
+      bad(v, S, x, "runs %s, a graph outside the module", x->runs.items[i]->name);
   check_type(v, S, x);
   check_inputs(v, S, x);
   switch (x->kind) {

@@ -91,3 +91,14 @@ def twice_loss(w: Tensor[f32, (H, H)], v: Tensor[f32, (H, H)], xs: Tensor[f32, (
 
 def twice_step(w: Tensor[f32, (H, H)], v: Tensor[f32, (H, H)], xs: Tensor[f32, (T, H)]):
     return grad(twice_loss, argnums=(0, 1))(w, v, xs)
+
+
+def steps_loss(x: Tensor[f32, (N,)], n: int):
+    k = 0
+    while k < n:                      # a run-time loop whose value takes no derivative:
+        k += 2                        # its backpropagators exist but are never called
+    return mean(x * x) * float(k)
+
+
+def steps_step(x: Tensor[f32, (N,)], n: int):
+    return grad(steps_loss)(x, n)
