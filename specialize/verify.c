@@ -17,7 +17,8 @@
  *     when it runs no trip); the body returns a tuple of the next carried
  *     values, each inside its parameter and the exit's; the loop's type
  *     holds the exit's result; its trip count is not negative;
- *   - every graph but the entry is called, or read, by another graph. */
+ *   - every graph but the entry is called, or read, by another graph (a
+ *     function value that names it in `runs` reads it). */
 #include <string.h>
 
 #include "spec.h"
@@ -151,9 +152,11 @@ static void check_prim(Verify *v, const SpecGraph *S, const SpecNode *x) {
 
 static void check_node(Verify *v, const SpecGraph *S, const SpecNode *x) {
   if (x->graph != S) bad(v, S, x, "listed in a graph it does not belong to");
-  for (int i = 0; i < x->runs.len; i++)
+  for (int i = 0; i < x->runs.len; i++) {   /* a closure's graph is reached, called or not */
     if (!hm_has(&v->graphs, x->runs.items[i]))
       bad(v, S, x, "runs %s, a graph outside the module", x->runs.items[i]->name);
+    hm_put(&v->used, x->runs.items[i], (void *)1);
+  }
   check_type(v, S, x);
   check_inputs(v, S, x);
   switch (x->kind) {
