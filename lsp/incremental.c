@@ -93,7 +93,8 @@ typedef VEC(const char *) WordList;
 typedef struct DefResult {
   uint32_t line;         /* its first line when analysed */
   uint32_t nlines;
-  DiagList diags;        /* spans in the mini source */
+  DiagList diags;        /* spans in the mini source: first the lowering's */
+  int nlowered;          /* how many of them the lowering reported */
   const SrcFile *mini;
   const SrcFile *base;   /* the text the mini source was made of */
 } DefResult;
@@ -331,6 +332,7 @@ static void analyse_alone(Doc *d, struct Interim *I, const AnalysisOptions *o,
     DiagSink sink;
     diag_sink_init(&sink);
     AnfModule *m = parse_module(mini, strings, &sink);
+    int nlowered = sink.diags.len;   /* those do not depend on the arguments */
     anf_manage(m);
     I->mini_a = analyze_module(m, &sink, o);
     I->mini_base = f;
@@ -349,6 +351,7 @@ static void analyse_alone(Doc *d, struct Interim *I, const AnalysisOptions *o,
         const Diag *g = sink.diags.items[i];
         if (g->span.line < st[j].start_line || g->span.line > st[j].end_line) continue;
         vec_push(&r->diags, g);
+        r->nlowered += i < nlowered;
         undefined |= g->kind == DK_UNDEFINED_NAME;
         syntax |= g->kind == DK_SYNTAX;
       }
@@ -425,11 +428,12 @@ static bool move_mini_span(const DefResult *r, uint32_t at, const SrcFile *cur, 
 
 /* A def's kept diagnostics where the def now starts (line `at`), or false
  * when one of them cannot be moved (the def is analysed again). */
-static bool place_result(const DefResult *r, uint32_t at, const SrcFile *cur, DiagList *out)
+static bool place_result(const DefResult *r, uint32_t at, const SrcFile *cur, bool called,
+                         DiagList *out)
 {
   DiagList moved = {0};
   MiniPlace P = {r, at, cur};
-  for (int i = 0; i < r->diags.len; i++) {
+  for (int i = 0; i < (called ? r->nlowered : r->diags.len); i++) {
     const Diag *g = r->diags.items[i];
     Diag *c = fx_new(Diag);
     *c = *g;
@@ -540,6 +544,29 @@ static int by_position(const void *x, const void *y)
   return (int)a->kind - (int)b->kind;
 }
 
+/* Whether another current statement than j (a changed def) names j's def.
+ * The exact analysis runs a def that no other code calls once on unknown
+ * arguments, as the interim pass does; a def that is called runs there
+ * only in its callers' contexts, so what its analysis alone finds on
+ * unknown arguments (an index out of range on a branch its callers never
+ * take) may not be there: of such a def, only what the lowering reports
+ * (undefined names, unsupported constructs) is published. */
+static bool called_elsewhere(struct Interim *I, const SrcFile *cur, const ParseStmt *cs, int ncur,
+                             int j, const int *from_old, const int *to_cur,
+                             const WordList *cur_words)
+{
+  const char *nm = def_name(cur, &cs[j]);
+  nm = strtab_intern(&I->names, nm, strlen(nm));
+  const IntList *users = hm_get(&I->uses, nm);   /* matched statements: their old words */
+  for (int i = 0; users && i < users->len; i++) {
+    int k = to_cur[users->items[i]];
+    if (k >= 0 && k != j) return true;
+  }
+  for (int k = 0; k < ncur; k++)   /* the other changed statements */
+    if (k != j && from_old[k] < 0 && has_word(&cur_words[k], nm)) return true;
+  return false;
+}
+
 /* Whether a changed def's text uses `global` or `nonlocal` (it may change
  * what other statements read). */
 static bool binds_outside(StrTab *names, const WordList *w)
@@ -548,11 +575,14 @@ static bool binds_outside(StrTab *names, const WordList *w)
   return has_word(w, g) || has_word(w, nl);
 }
 
+static long reparsed_bytes;   /* by the interim passes' tree-sitter parses (fathom/stats) */
+
 /* The statements of a text parsed alone by tree-sitter, moved to start at
  * byte `at`, line `line`. */
 static int parse_window(const SrcFile *f, uint32_t from, uint32_t to, ParseStmt **out)
 {
   ParseDoc *pd = parse_doc_new();
+  reparsed_bytes += to - from;
   parse_doc_reparse(pd, srcfile_new(f->path, f->text + from, to - from));
   int n = parse_doc_statements(pd, out);
   parse_doc_delete(pd);
@@ -611,6 +641,7 @@ static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
   ParseStmt *cs;
   int nc, *vfrom;
   if (whole) {
+    reparsed_bytes += (long)c->len;
     parse_doc_reparse(d->pd, c);
     nc = parse_doc_statements(d->pd, &cs);
     vfrom = fx_alloc_atomic(sizeof(int) * (size_t)(nc + 1));
@@ -732,7 +763,10 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
       size_t n;
       const char *t = stmt_text(cur, &cs[j], &n);
       const DefResult *r = hm_get(&I->results, text_key(t, n));
-      if (r && place_result(r, cs[j].start_line, cur, &mine)) continue;
+      if (r && place_result(r, cs[j].start_line, cur,
+                            called_elsewhere(I, cur, cs, ncur, j, from_old, to_cur, cur_words),
+                            &mine))
+        continue;
       need[j] = true;
       nneed++;
     }
@@ -823,3 +857,47 @@ const Analysis *incremental_mini_at(Doc *d, uint32_t off, uint32_t *mini_off)
   *mini_off = mini->line_starts[at.line] + at.col;
   return I->mini_a;
 }
+
+int incremental_pieces(Doc *d, Piece **out)
+{
+  const struct Interim *I = d->interim;
+  if (!I || I->mapped != d->file || I->view != d->file) return -1;
+  bool mini = I->mini_a && I->mini_base == d->file;
+  Piece *p = fx_alloc_atomic(sizeof(Piece) * (size_t)(I->nv + 1));
+  for (int j = 0; j < I->nv; j++) {
+    const ParseStmt *s = &I->vs[j];
+    p[j] = (Piece){PIECE_NONE, s->start_line, s->end_line, 0};
+    if (I->holds[j] >= 0) {
+      p[j].kind = PIECE_EXACT;
+      p[j].old_line = d->stmts[I->holds[j]].start_line;
+    } else if (mini && I->mini_keeps[j]) {
+      p[j].kind = PIECE_MINI;
+    }
+  }
+  *out = p;
+  return I->nv;
+}
+
+const Analysis *incremental_mini(Doc *d)
+{
+  const struct Interim *I = d->interim;
+  return I && I->mini_base == d->file && I->view == d->file ? I->mini_a : NULL;
+}
+
+void incremental_at_exact(Doc *d)
+{
+  struct Interim *I = d->interim;
+  if (!I) return;
+  /* the next pass diffs against the exact text itself: its window is the
+   * next edit's alone, not that edit and the undone one */
+  I->view = d->exact_file;
+  I->vs = d->stmts;
+  I->nv = d->nstmts;
+  I->vfrom = fx_alloc_atomic(sizeof(int) * (size_t)(d->nstmts + 1));
+  for (int k = 0; k < d->nstmts; k++) I->vfrom[k] = k;
+  I->mapped = NULL;
+  I->mini_a = NULL;
+  I->mini_base = NULL;
+}
+
+long incremental_reparsed_bytes(void) { return reparsed_bytes; }

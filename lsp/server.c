@@ -37,7 +37,7 @@
  * apply) but not analysed: they get one warning instead.
  *
  * Besides the LSP methods, the request `fathom/stats` answers
- * {"documents", "analyses", "interrupted", "interimPasses", "gcLiveBytes",
+ * {"documents", "analyses", "interrupted", "interimPasses", "reparsedBytes", "gcLiveBytes",
  * "gcHeapBytes", "rssBytes", "sanitized"} after the exact analysis of every document with interim
  * diagnostics and a full collection, so that the figures describe a
  * settled server: gcLiveBytes sums the objects the collection found
@@ -367,6 +367,7 @@ static bool back_to_exact(Doc *d)
     return false;
   d->file = (SrcFile *)x;
   d->dirty = d->exact_pending = false;
+  incremental_at_exact(d);
   return true;
 }
 
@@ -638,35 +639,64 @@ static bool has_word(const char *s, const char *word)
   return false;
 }
 
-/* A hover or definition right after an edit, without the exact pass: the
- * interim pass runs (it publishes), and when the position lies in a
+/* Whether an answer computed on the interim pass's analysis shows a value
+ * a stub made (an error value: a call to a def analysed elsewhere). */
+static bool shows_stub_value(json_t *r)
+{
+  json_t *c = json_object_get(r, "contents");
+  const char *shown = json_string_value(json_object_get(c, "value"));
+  if (!shown) shown = json_string_value(json_object_get(r, "label"));
+  if (!shown && json_is_array(json_object_get(r, "label"))) {
+    json_t *part;
+    size_t i;
+    json_array_foreach(json_object_get(r, "label"), i, part) {
+      const char *v = json_string_value(json_object_get(part, "value"));
+      if (v && has_word(v, "error")) return true;
+    }
+  }
+  return shown && has_word(shown, "error");
+}
+
+/* Bring d up to date for a request without the exact pass: a dirty
+ * document gets its interim pass (which publishes).  True when the
+ * request must then be answered from the interim state (the exact
+ * analysis is pending); false when the exact analysis is current (the
+ * edit needed it, or the text came back to it). */
+static bool interim_state(Server *S, Doc *d)
+{
+  if (!d->dirty && !d->exact_pending) return false;
+  if (d->dirty) refresh_doc(S, d);
+  return !d->dirty && d->exact_pending;
+}
+
+/* A hover or definition right after an edit, without the exact pass (the
+ * interim pass runs first, and publishes).  When the position lies in a
  * statement whose last exact analysis still holds (the same text, naming
  * no changed def: incremental.c), the answer comes from that analysis,
  * its ranges moved; in a def the interim pass analysed alone, from that
- * analysis.  NULL when it cannot: the caller runs the exact pass. */
+ * analysis (the def with unknown arguments and its calls to other defs
+ * unknown: values that hold for any call), unless the value shown comes
+ * from such a call.  Elsewhere nothing fresh covers the position: a
+ * hover answers null at once (`answer_null`; a later request gets the
+ * exact value), a definition returns NULL and the caller runs the exact
+ * pass. */
 static json_t *quick_answer(Server *S, Doc *d, json_t *params,
-                            json_t *(*feature)(Doc *, PosEncoding, uint32_t))
+                            json_t *(*feature)(Doc *, PosEncoding, uint32_t), bool answer_null)
 {
   long line, ch;
-  if (!d->dirty && !d->exact_pending) return NULL;
   if (!get_pos(json_object_get(params, "position"), &line, &ch)) return NULL;
-  if (d->dirty) refresh_doc(S, d);
+  if (!interim_state(S, d)) return NULL;
   uint32_t off = text_offset(d->file, S->enc, line, ch), old;
-  if (d->dirty || !d->exact_pending) return NULL;
+  json_t *none = answer_null ? json_null() : NULL;
   Doc view = *d;
   if (!incremental_old_offset(d, off, &old)) {
-    /* in a def the interim pass analysed: that analysis (its calls to
-     * other defs are unknown until the exact pass) */
     const Analysis *mini = incremental_mini_at(d, off, &old);
-    if (!mini) return NULL;
+    if (!mini) return none;
     view.a = (Analysis *)mini;
     json_t *r = feature(&view, S->enc, old);
-    /* nothing found, or a value a stub made (an error value): the exact
-     * pass knows better */
-    const char *shown = json_string_value(json_object_get(json_object_get(r, "contents"), "value"));
-    if (!r || json_is_null(r) || (shown && has_word(shown, "error"))) {
+    if (!r || json_is_null(r) || shows_stub_value(r)) {
       json_decref(r);
-      return NULL;
+      return none;
     }
     return r;
   }
@@ -674,9 +704,56 @@ static json_t *quick_answer(Server *S, Doc *d, json_t *params,
   json_t *r = feature(&view, S->enc, old);
   if (r && !move_ranges(d, r, true)) {
     json_decref(r);
-    return NULL;
+    return none;
   }
   return r ? r : json_null();
+}
+
+/* Inlay hints right after an edit, without the exact pass: per top-level
+ * statement of the range, those of the last exact analysis where it still
+ * holds (moved to where the statement is now), those of the interim
+ * pass's analysis of a changed def (but no label a stub's value made),
+ * none elsewhere until the exact pass.  NULL when the interim pass did
+ * not map the current text. */
+static json_t *quick_inlay_hints(Server *S, Doc *d, uint32_t start, uint32_t end)
+{
+  Piece *p;
+  int n = incremental_pieces(d, &p);
+  if (n < 0) return NULL;
+  Span from = span_from_bytes(d->file, start, end);
+  json_t *all = json_array();
+  for (int i = 0; i < n; i++) {
+    if (p[i].kind == PIECE_NONE || p[i].end_line < from.line || p[i].line > from.end_line)
+      continue;
+    Doc view = *d;
+    const SrcFile *f;
+    int32_t shift = 0;
+    if (p[i].kind == PIECE_EXACT) {
+      view.file = (SrcFile *)d->exact_file;
+      f = d->exact_file;
+      shift = (int32_t)p[i].line - (int32_t)p[i].old_line;
+    } else {
+      view.a = (Analysis *)incremental_mini(d);
+      f = view.a->m->file;
+    }
+    uint32_t a = (uint32_t)((int32_t)p[i].line - shift), b = (uint32_t)((int32_t)p[i].end_line - shift);
+    if (b >= f->nlines) continue;
+    uint32_t e = b + 1 < f->nlines ? f->line_starts[b + 1] : (uint32_t)f->len;
+    json_t *hints = feature_inlay_hints(&view, S->enc, f->line_starts[a], e);
+    size_t k;
+    json_t *h;
+    json_array_foreach(hints, k, h) {
+      json_t *pos = json_object_get(h, "position");
+      long l = (long)json_integer_value(json_object_get(pos, "line"));
+      if (l < (long)a || l > (long)b || (p[i].kind == PIECE_MINI && shows_stub_value(h))) continue;
+      json_object_set_new(pos, "line", json_integer(l + shift));
+      long cl = l + shift;
+      if (cl < (long)from.line || cl > (long)from.end_line) continue;
+      json_array_append(all, h);
+    }
+    json_decref(hints);
+  }
+  return all;
 }
 
 /* ---- methods ---- */
@@ -911,9 +988,10 @@ static void on_stats(Server *S, json_t *id)
   GC_gcollect();
   size_t live = 0;
   GC_call_with_alloc_lock(count_live, &live);
-  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
+  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
                          "analyses", (json_int_t)S->analyses, "interrupted",
                          (json_int_t)S->interrupted, "interimPasses", (json_int_t)S->interims,
+                         "reparsedBytes", (json_int_t)incremental_reparsed_bytes(),
                          "gcLiveBytes", (json_int_t)live,
                          "gcHeapBytes", (json_int_t)(GC_get_heap_size() - GC_get_free_bytes()),
                          "rssBytes", (json_int_t)rss_bytes(), "sanitized", SANITIZED));
@@ -931,7 +1009,9 @@ static void on_request(Server *S, const char *method, json_t *id, json_t *params
              !strcmp(method, "textDocument/definition")) {
     json_t *(*feature)(Doc *, PosEncoding, uint32_t) =
         !strcmp(method, "textDocument/hover") ? feature_hover : feature_definition;
-    json_t *quick = (d = param_doc(S, id, params)) ? quick_answer(S, d, params, feature) : NULL;
+    json_t *quick = (d = param_doc(S, id, params))
+                        ? quick_answer(S, d, params, feature, feature == feature_hover)
+                        : NULL;
     if (quick) reply(S, id, json_is_null(quick) ? NULL : quick);
     else if (d && (d = request_doc(S, id, params, &off))) reply(S, id, feature(d, S->enc, off));
   } else if (!strcmp(method, "textDocument/documentSymbol")) {
@@ -945,7 +1025,13 @@ static void on_request(Server *S, const char *method, json_t *id, json_t *params
       reply_error(S, id, INVALID_PARAMS, "params.range must be {start, end} positions");
       return;
     }
-    if ((d = request_doc(S, id, params, NULL)))
+    json_t *quick = NULL;
+    if (!(d = param_doc(S, id, params))) return;
+    if (interim_state(S, d))
+      quick = quick_inlay_hints(S, d, text_offset(d->file, S->enc, sl, sc),
+                                text_offset(d->file, S->enc, el, ec));
+    if (quick) reply(S, id, quick);
+    else if ((d = request_doc(S, id, params, NULL)))
       reply(S, id, feature_inlay_hints(d, S->enc, text_offset(d->file, S->enc, sl, sc),
                                        text_offset(d->file, S->enc, el, ec)));
   } else if (!strcmp(method, "textDocument/documentHighlight")) {

@@ -1304,13 +1304,33 @@ static TSTree *reusable_tree(ParseDoc *d) {
   return d->tree;
 }
 
+/* tree-sitter's parse of a document, which cannot be stopped from inside,
+ * in slices of PARSE_SLICE_US when the language server set a stop signal
+ * (a fresh parse of 5,000 lines is tens of ms): between slices the signal
+ * is polled, and on a stop the partial parse is dropped (NULL). */
+enum { PARSE_SLICE_US = 2000 };
+static TSTree *parse_in_slices(ParseDoc *d, const SrcFile *file) {
+  bool sliced = prog_has_interrupt();
+  ts_parser_set_timeout_micros(d->parser, sliced ? PARSE_SLICE_US : 0);
+  TSTree *tree;
+  while (!(tree = ts_parser_parse_string(d->parser, d->tree, file->text, (uint32_t)file->len))) {
+    if (!sliced || prog_poll_interrupt()) {
+      ts_parser_reset(d->parser);
+      break;
+    }
+  }
+  ts_parser_set_timeout_micros(d->parser, 0);
+  return tree;
+}
+
 AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
                             DiagSink *diags) {
   Program *P = prog_new(file, NULL, strings, diags);
   Lower *L = lower_new(P, file, prog_anf(P), strings, diags);
   if (check_text(L)) {
     reusable_tree(d);
-    TSTree *tree = ts_parser_parse_string(d->parser, d->tree, file->text, (uint32_t)file->len);
+    TSTree *tree = parse_in_slices(d, file);
+    if (!tree) return NULL;   /* interrupted: parse_interrupted() */
     if (d->tree) ts_tree_delete(d->tree);
     d->tree = tree;          /* kept for the next edit: not L's to free */
     L->roots[0] = ts_tree_root_node(tree);
