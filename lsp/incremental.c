@@ -470,6 +470,8 @@ typedef struct Mapping {
   int nold;
   const int *to_cur;       /* per old statement: its current one, or -1 */
   const bool *stale;       /* per old statement: its diagnostics may not hold */
+  bool same_names;         /* the module defines the same names (an undefined
+                              name's message depends on them: "did you mean") */
 } Mapping;
 
 /* The old statement holding byte offset `off`, or -1. */
@@ -520,6 +522,7 @@ static bool move_old_span(const Mapping *M, Span *s)
 static const Diag *carry(const Mapping *M, const Diag *g)
 {
   if (from_a_caller(g) || g->kind == DK_SYNTAX) return NULL;
+  if (g->kind == DK_UNDEFINED_NAME && !M->same_names) return NULL;
   Diag *c = fx_new(Diag);
   *c = *g;
   if (g->span.start == 0 && g->span.end == 0 && old_stmt_at(M, 0) < 0)
@@ -567,6 +570,31 @@ static bool called_elsewhere(struct Interim *I, const SrcFile *cur, const ParseS
   return false;
 }
 
+/* Whether the changed defs define the names the removed ones did (a def
+ * edited in place, not added, deleted or renamed). */
+static bool same_def_names(struct Interim *I, const SrcFile *old, const ParseStmt *os, int nold,
+                           const int *to_cur, const SrcFile *cur, const ParseStmt *cs, int ncur,
+                           const int *from_old)
+{
+  HashMap gone, added;
+  hm_init_ptr(&gone);
+  hm_init_ptr(&added);
+  for (int k = 0; k < nold; k++)
+    if (to_cur[k] < 0) {
+      const char *nm = def_name(old, &os[k]);
+      hm_put(&gone, strtab_intern(&I->names, nm, strlen(nm)), (void *)1);
+    }
+  for (int j = 0; j < ncur; j++)
+    if (from_old[j] < 0) {
+      const char *nm = strtab_intern(&I->names, def_name(cur, &cs[j]), strlen(def_name(cur, &cs[j])));
+      if (!hm_has(&gone, nm)) return false;
+      hm_put(&added, nm, (void *)1);
+    }
+  for (size_t i = 0; i < gone.cap; i++)
+    if (gone.entries[i].key && !hm_has(&added, gone.entries[i].key)) return false;
+  return true;
+}
+
 /* Whether a changed def's text uses `global` or `nonlocal` (it may change
  * what other statements read). */
 static bool binds_outside(StrTab *names, const WordList *w)
@@ -597,15 +625,30 @@ static int parse_window(const SrcFile *f, uint32_t from, uint32_t to, ParseStmt 
 
 #define MAX_WINDOW (256u << 10)   /* bytes reparsed alone; more: the whole text */
 
+/* Whether the statements of a window with a syntax error keep it to
+ * themselves: parsed alone between the statement before the window and
+ * the one after it (current offsets; either may be absent, at the ends of
+ * the text), those two come out where they are, whole and without an
+ * error.  Then tree-sitter's recovery stays inside the window and the
+ * parse of the whole text is at the module's top level before and after
+ * it, so every other statement parses as before.  Not so after an
+ * unclosed bracket that swallows the next def, or a triple-quoted string
+ * left open (a later one closes it): false.  On
+ * true, *win holds the window's own statements. */
 /* The top-level statements of the current text.  Reparsing the whole
  * text, even incrementally, costs tree-sitter up to a fresh parse's time
- * after some edits (tens of ms at 5,000 lines), so only the statements
- * around what changed since the last pass are parsed again, alone: from
- * the start of the statement where the change begins to the start of the
- * first statement after it, a top-level statement at column 0 in both
- * texts; the others only move.  When that window has a syntax error (an
- * unclosed bracket or string may reach past it), or the last text had
- * one, or the window is large, the whole text is reparsed. */
+ * after some edits (tens of ms at 5,000 lines: an edit on a block's last
+ * line reparses the rest of the file), so only the statements around what
+ * changed since the last pass are parsed again, alone: from the start of
+ * the statement where the change begins to the start of the first
+ * statement after it, a top-level statement at column 0 in both texts;
+ * the others only move.  When that window has a syntax error, or the last
+ * text had one, or the window is large, the whole text is reparsed as the
+ * exact pass will parse it (from the last tree without an error:
+ * parser.c): tree-sitter's recovery from an error is not local (an
+ * unclosed bracket swallows the next def, a bad indentation can make the
+ * whole file one ERROR node), so no window can say where the statements
+ * of such a text are. */
 static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
 {
   const SrcFile *v = I->view, *c = d->file;
@@ -785,7 +828,8 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   I->holds = fx_alloc_atomic(sizeof(int) * (size_t)(ncur + 1));
   for (int j = 0; j < ncur; j++) I->holds[j] = from_old[j] >= 0 && !reach[j] ? from_old[j] : -1;
   I->mapped = cur;
-  Mapping M = {old, cur, d->stmts, cs, d->nstmts, to_cur, stale};
+  Mapping M = {old, cur, d->stmts, cs, d->nstmts, to_cur, stale,
+               same_def_names(I, old, d->stmts, d->nstmts, to_cur, cur, cs, ncur, from_old)};
   vec_clear(out);
   for (int i = 0; i < d->diags.diags.len; i++) {
     const Diag *moved = carry(&M, d->diags.diags.items[i]);
