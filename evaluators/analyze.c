@@ -481,6 +481,8 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
   uint32_t ngraphs = (uint32_t)a->m->graphs.len;
   for (uint32_t gi = 0; gi < ngraphs; gi++) {
     AnfGraph *g = a->m->graphs.items[gi];
+    /* the language server's stop signal: no call in here polls it */
+    if (gi % 64 == 0 && engine_poll_interrupt(a->E)) break;
     if (!ran[g->id]) continue;
     for (int i = 0; i < g->nodes.len; i++) {
       AnfNode *sw = g->nodes.items[i];
@@ -615,6 +617,7 @@ static void run_uncalled_functions(Analysis *a) {
   for (int i = 0; i < m->functions.len; i++) {
     AnfGraph *g = m->functions.items[i];
     if (cache_graph_contexts(t, g)) continue;
+    if (engine_poll_interrupt(a->E)) return;   /* a function without calls polls nothing */
     const AbsValue *args = unknown_args(a, g);
     /* a method nobody called runs on the instances the program built, so
      * a misspelt attribute there is found too */
@@ -636,7 +639,7 @@ static void run_uncalled_functions(Analysis *a) {
  * new runs (bounded). */
 static void cover_unreached(Analysis *a) {
   for (int round = 0; round < 64 && run_unreached_nested(a); round++) {}
-  for (int round = 0; round < 16; round++) {
+  for (int round = 0; round < 16 && !engine_poll_interrupt(a->E); round++) {
     bool covered = cover_skipped_branches(a, graphs_run(a));
     if (!run_on_covered_instances(a) && !covered) break;
     for (int r = 0; r < 64 && run_unreached_nested(a); r++) {}
@@ -659,7 +662,7 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
   engine_run(a->E, m->module_graph, abs_tuple(a->st, 0, NULL));   /* the top level */
   if (!run_entries(a, o, diags)) return a;       /* the entry points */
   run_uncalled_functions(a);                      /* every other function, generic */
-  cover_unreached(a);                             /* code no context reached */
+  if (!engine_poll_interrupt(a->E)) cover_unreached(a);   /* code no context reached */
   CtxVec fns = analysis_function_contexts(a);
   for (int i = 0; i < fns.len; i++) check_return(a, fns.items[i], diags);   /* annotations */
   engine_flush(a->E);                             /* findings still held */

@@ -27,9 +27,20 @@
  * def bodies, the analysis is the interim one of incremental.c (those defs
  * alone, a few ms), and the exact whole-file analysis follows once the
  * input has been quiet for LSP_IDLE_MS, republishing only if the list
- * differs; a request about the document runs it first, so requests always
- * see the exact analysis of the current text.  didClose forgets the
+ * differs; a request about the document runs it first (except hover,
+ * definition and inlay hints: see below), so the others see the exact
+ * analysis of the current text.  An edit that brings the text back to the
+ * exactly analysed one (an undo) needs no analysis at all.  didClose forgets the
  * document and publishes an empty list.
+ *
+ * The exact pass stops as soon as a message arrives: tree-sitter's parse
+ * runs in 2 ms slices (parser.c), lowering polls every 16 function bodies,
+ * the engine every 4,096 steps and between the analysis's phases
+ * (analyze.c), and a collection the pass's allocations start gives up
+ * (stop_collecting).  A request right after an edit does not wait for
+ * it: hover and inlay hints are answered from the last exact analysis
+ * where it still holds and from the interim pass's analysis of the edited
+ * defs (quick_answer, quick_inlay_hints).
  *
  * Each analysis interns its identifiers in a string table of its own, so an
  * old analysis shares nothing with the new one and the collector frees it
@@ -310,6 +321,15 @@ static bool input_waiting(void *ctx)
   return S->qhead < S->queue.len || rpc_pending(S->rpc);
 }
 
+/* A collection the exact pass's allocations start gives up when a message
+ * arrives (marking a large live heap takes tens of ms, and the pass stops
+ * anyway): the collector then grows the heap instead. */
+static Server *collecting_for;
+static int GC_CALLBACK stop_collecting(void)
+{
+  return collecting_for && input_waiting(collecting_for);
+}
+
 /* The exact analysis of d when nothing waits for it: it stops as soon as a
  * message arrives (a newer edit makes it stale; a request will redo it),
  * and the document keeps its last exact analysis, still pending. */
@@ -320,7 +340,9 @@ static bool analyse_doc_interruptible(Server *S, Doc *d)
   o.engine.interrupt = input_waiting;
   o.engine.interrupt_ctx = S;
   parse_set_interrupt(input_waiting, S);
+  collecting_for = S;   /* stop_collecting is the collector's stop function */
   analyse_doc_with(S, d, &o);
+  collecting_for = NULL;
   parse_set_interrupt(NULL, NULL);
   if (!d->interrupted && (!d->a || !engine_interrupted(d->a->E))) return true;
   *d = saved;
@@ -1245,6 +1267,7 @@ int lsp_serve(int in, int out, const AnalysisOptions *options)
    * analysis (tens of ms at 5,000 lines), so let the heap grow to about
    * twice the live data before collecting, not 4/3 of it */
   GC_set_free_space_divisor(1);
+  GC_set_stop_func(stop_collecting);
   Server *S = fx_new(Server);
   S->rpc = rpc_new(in, out);
   S->options = options;
