@@ -18,8 +18,10 @@
  * tree-sitter tree owned by parser/ (a ParseDoc, deleted on didClose).  An
  * edit replaces the text and marks the document dirty; the analysis is
  * redone when no more input is waiting (rapid edits coalesce) or when a
- * request needs it, so requests always see the exact analysis of the
- * current text (server.c explains interim and exact diagnostics). */
+ * request needs it, so requests see the exact analysis of the current
+ * text, except hover, definition and inlay hints right after an edit,
+ * which read what still holds of it and the interim pass's analysis
+ * (server.c explains interim and exact diagnostics). */
 #ifndef FATHOM_LSP_INTERNAL_H
 #define FATHOM_LSP_INTERNAL_H
 
