@@ -272,8 +272,10 @@ static void publish_exact(Server *S, Doc *d, bool only_if_changed)
  * Requires: d->file is the current text.  Leaves: d->m, d->a, d->diags of
  * that text (sorted), d->dirty false.  The parse reuses the document's
  * tree-sitter tree. */
+static void release_gc(Server *S, bool collect_now);
 static void analyse_doc_with(Server *S, Doc *d, const AnalysisOptions *o)
 {
+  release_gc(S, false);
   diag_sink_init(&d->diags);
   d->dirty = d->exact_pending = d->reconfigured = false;
   d->m = NULL;
@@ -328,6 +330,37 @@ static Server *collecting_for;
 static int GC_CALLBACK stop_collecting(void)
 {
   return collecting_for && input_waiting(collecting_for);
+}
+
+/* The collector is held off during a burst of interim passes: a
+ * collection marks the whole live exact analysis (tens of ms at 5,000
+ * lines), which would fall on one keystroke in a hundred; their garbage
+ * (about 1 MB a pass) is collected when the input is quiet, before the
+ * exact pass, giving up if a message arrives.  Past GC_HOLD_MAX bytes
+ * allocated since the last collection the collector runs anyway. */
+#define GC_HOLD_MAX ((size_t)256 << 20)
+static bool gc_held;
+
+static void hold_gc(void)
+{
+  if (!gc_held && GC_get_bytes_since_gc() < GC_HOLD_MAX) {
+    GC_disable();
+    gc_held = true;
+  } else if (gc_held && GC_get_bytes_since_gc() >= GC_HOLD_MAX) {
+    GC_enable();
+    gc_held = false;
+  }
+}
+
+static void release_gc(Server *S, bool collect_now)
+{
+  if (!gc_held) return;
+  GC_enable();
+  gc_held = false;
+  if (!collect_now) return;
+  collecting_for = S;
+  GC_try_to_collect(stop_collecting);
+  collecting_for = NULL;
 }
 
 /* The exact analysis of d when nothing waits for it: it stops as soon as a
@@ -431,6 +464,7 @@ static void refresh_doc(Server *S, Doc *d)
     log_pass(d, "back to the exact text", t0);
     return;
   }
+  hold_gc();
   if (!d->desynced && incremental_interim(d, &d->opts, &interim)) {
     d->exact_pending = true;
     S->interims++;
@@ -1005,6 +1039,7 @@ static void *GC_CALLBACK count_live(void *total)
 static void on_stats(Server *S, json_t *id)
 {
   settle(S);
+  release_gc(S, false);
   scrub_stack();   /* the analysis just replaced must not stay reachable
                       from stale words where the collector's frames go */
   GC_gcollect();
@@ -1225,7 +1260,10 @@ __attribute__((noinline)) static int serve_one(Server *S)
   }
   if (!input_waiting(S)) {
     refresh(S);
-    if (any_pending(S) && !rpc_wait(S->rpc, LSP_IDLE_MS)) settle(S);
+    if ((any_pending(S) || gc_held) && !rpc_wait(S->rpc, LSP_IDLE_MS)) {
+      release_gc(S, true);
+      settle(S);
+    }
   }
   /* LSP: the server exits when the client's process is gone */
   while (S->client_pid && !input_waiting(S) && !rpc_wait(S->rpc, CLIENT_CHECK_MS))
