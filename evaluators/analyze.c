@@ -471,6 +471,21 @@ static AnfNode *switch_call(AnfGraph *g, int i) {
 
 enum { COVER_CONTEXTS = 8 };   /* contexts per skipped branch analysed the other way */
 
+/* Every switch of the module, in graph and node order (the coverage
+ * rounds then visit only these, not every node again). */
+static void find_switches(Analysis *a) {
+  for (int gi = 0; gi < a->m->graphs.len; gi++) {
+    AnfGraph *g = a->m->graphs.items[gi];
+    for (int i = 0; i < g->nodes.len; i++) {
+      AnfNode *sw = g->nodes.items[i];
+      if (sw->apply.ninputs != 4 || !anf_is_op(sw->apply.inputs[0], OP_SWITCH)) continue;
+      AnfNode *call = switch_call(g, i);
+      if (call) vec_push(&a->open_switches, ((SwitchSite){sw, call}));
+    }
+  }
+  a->switches_found = true;
+}
+
 /* One round: every branch graph no context has run (per `ran`, taken at
  * the round's start), whose switch some context decided by a flag test,
  * runs in up to COVER_CONTEXTS such contexts with the test assumed the
@@ -478,34 +493,34 @@ enum { COVER_CONTEXTS = 8 };   /* contexts per skipped branch analysed the other
 static bool cover_skipped_branches(Analysis *a, const bool *ran) {
   CtxTable *t = engine_contexts(a->E);
   bool progress = false;
-  uint32_t ngraphs = (uint32_t)a->m->graphs.len;
-  for (uint32_t gi = 0; gi < ngraphs; gi++) {
-    AnfGraph *g = a->m->graphs.items[gi];
-    /* the language server's stop signal: no call in here polls it */
-    if (gi % 64 == 0 && engine_poll_interrupt(a->E)) break;
+  if (!a->switches_found) find_switches(a);
+  int kept = 0;
+  for (int s = 0; s < a->open_switches.len; s++) {
+    SwitchSite site = a->open_switches.items[s];
+    AnfNode *sw = site.sw, *call = site.call;
+    AnfGraph *g = sw->graph;
+    AnfGraph *bt = graph_const(sw->apply.inputs[2]), *bf = graph_const(sw->apply.inputs[3]);
+    if (!bt || !bf || (ran[bt->id] && ran[bf->id])) continue;   /* covered for good */
+    a->open_switches.items[kept++] = site;
+    /* the language server's stop signal: no call in here polls it (the
+     * analysis is thrown away; the switches stay listed) */
+    if ((s % 64 == 0 && engine_poll_interrupt(a->E)) || engine_interrupted(a->E)) continue;
     if (!ran[g->id]) continue;
-    for (int i = 0; i < g->nodes.len; i++) {
-      AnfNode *sw = g->nodes.items[i];
-      if (sw->apply.ninputs != 4 || !anf_is_op(sw->apply.inputs[0], OP_SWITCH)) continue;
-      AnfGraph *bt = graph_const(sw->apply.inputs[2]), *bf = graph_const(sw->apply.inputs[3]);
-      if (!bt || !bf || (ran[bt->id] && ran[bf->id])) continue;
-      AnfGraph *skipped = ran[bt->id] ? bf : bt;
-      AnfNode *call = switch_call(g, i);
-      if (!call) continue;
-      AnfNode *test = sw->apply.inputs[1];
-      int done = 0;
-      for (Ctx *c = t->graph_first[g->id]; c && done < COVER_CONTEXTS; c = c->next_in_graph) {
-        if (c->state == CTX_NEW || !cache_lookup(t, c, sw) || !flag_test(a, c, test, 0)) continue;
-        const char *why = fx_sprintf(
-            "analysed as if this test were %s: every analysed call makes it %s",
-            skipped == bt ? "true" : "false", skipped == bt ? "false" : "true");
-        if (engine_cover_branch(a->E, c, call, skipped, sw->span, why)) {
-          done++;
-          progress = true;
-        }
+    AnfGraph *skipped = ran[bt->id] ? bf : bt;
+    AnfNode *test = sw->apply.inputs[1];
+    int done = 0;
+    for (Ctx *c = t->graph_first[g->id]; c && done < COVER_CONTEXTS; c = c->next_in_graph) {
+      if (c->state == CTX_NEW || !cache_lookup(t, c, sw) || !flag_test(a, c, test, 0)) continue;
+      const char *why = fx_sprintf(
+          "analysed as if this test were %s: every analysed call makes it %s",
+          skipped == bt ? "true" : "false", skipped == bt ? "false" : "true");
+      if (engine_cover_branch(a->E, c, call, skipped, sw->span, why)) {
+        done++;
+        progress = true;
       }
     }
   }
+  a->open_switches.len = kept;
   return progress;
 }
 

@@ -34,6 +34,8 @@ typedef struct AnalysisOptions {
 
 void analysis_default_options(AnalysisOptions *o);
 
+typedef struct SwitchSite { AnfNode *sw, *call; } SwitchSite;   /* a switch and its call */
+
 typedef struct Analysis {
   AnfModule *m;
   AbsStore *st;
@@ -49,6 +51,10 @@ typedef struct Analysis {
   bool built_made;
   uint64_t built_count;     /* __init__ contexts when `built` was made */
   uint64_t built_stamp;     /* all contexts when they were last counted */
+  /* the switches with a branch no context has run yet (cover_skipped_branches):
+   * found once, then shrunk each round as both branches come to have run */
+  VEC(SwitchSite) open_switches;
+  bool switches_found;
 } Analysis;
 
 /* Analyse a managed module; findings go to diags.  Never fails: a problem
