@@ -420,6 +420,32 @@ def interim_of_a_called_def():
     check(c.call("fathom/stats")["interimPasses"] == 2, "both interim")
 
 
+@case
+def pasted_defs_get_the_interim_pass():
+    """Pasting defs is an interim edit: an uncalled pasted def's errors
+    show at once; a pasted def that existing code calls clears the
+    caller's stale error, and shows only what does not depend on its
+    arguments until the exact pass (then its own error too)."""
+    text = "def main():\n    return helper(2)\n"
+    c, uri, _ = opened("/tmp/fathom_lsp_paste2.py", text)
+    check([d["code"] for d in c.last_diagnostics] == ["undefined-name"], "%r" % c.last_diagnostics)
+    stats = c.call("fathom/stats")
+    c.change(uri, 2, [{"range": {"start": {"line": 0, "character": 0},
+                                 "end": {"line": 0, "character": 0}},
+                       "text": "def alone(x):\n    return (1, 2)[7]\n\n\n"
+                               "def helper(y):\n    z = undefined_z\n    return (y, 1)[5]\n\n\n"}])
+    d = c.diagnostics(uri, version=2)
+    got = sorted((x["range"]["start"]["line"], x["code"]) for x in d)
+    check(got == [(1, "index-out-of-range"), (5, "undefined-name")],
+          "alone's error, helper's undefined name, main's stale error gone: %r" % got)
+    after = c.call("fathom/stats")
+    check(after["interimPasses"] == stats["interimPasses"] + 1, "interim: %r" % after)
+    exact = c.diagnostics(uri, version=2)
+    got = sorted((x["range"]["start"]["line"], x["code"]) for x in exact)
+    check(got == [(1, "index-out-of-range"), (5, "undefined-name"), (6, "index-out-of-range")],
+          "then the exact pass adds helper's own: %r" % got)
+
+
 def hover_at(c, uri, line, ch):
     return c.call("textDocument/hover", {"textDocument": {"uri": uri},
                                          "position": {"line": line, "character": ch}})
