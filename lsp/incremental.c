@@ -42,7 +42,9 @@
  *   - the published list is: the last exact analysis's diagnostics that
  *     cannot depend on the edit, moved to where their statement is now
  *     (those of matched statements that do not name a changed or removed
- *     def, nor a def that does, transitively, by the words of the text;
+ *     def, nor a def that does, nor a word of a module-level statement
+ *     that does (`K = f(1)` may change K), transitively, by the words of
+ *     the text;
  *     none from a caller's context, since a changed def may be on its call
  *     chain; none with a note in a changed statement; no syntax error,
  *     since which one is reported first depends on the whole text), and
@@ -570,6 +572,19 @@ static bool called_elsewhere(struct Interim *I, const SrcFile *cur, const ParseS
   return false;
 }
 
+/* Whether a word is a Python keyword (it binds nothing). */
+static bool is_keyword(const char *w)
+{
+  static const char *const kw[] = {
+      "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+      "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+      "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
+      "return", "try", "while", "with", "yield"};
+  for (size_t i = 0; i < sizeof kw / sizeof *kw; i++)
+    if (!strcmp(kw[i], w)) return true;
+  return false;
+}
+
 /* Whether the changed defs define the names the removed ones did (a def
  * edited in place, not added, deleted or renamed). */
 static bool same_def_names(struct Interim *I, const SrcFile *old, const ParseStmt *os, int nold,
@@ -788,6 +803,14 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
         hm_put(&names, nm, (void *)1);
         vec_push(&todo, (void *)nm);
       }
+      /* a module-level statement (`K = f(1)`) may bind any of its words
+       * to a new value: each may have changed too */
+      const WordList *w = &I->old_words[users->items[i]];
+      for (int k = 0; !nm && k < w->len; k++)
+        if (!hm_has(&names, w->items[k]) && !is_keyword(w->items[k])) {
+          hm_put(&names, w->items[k], (void *)1);
+          vec_push(&todo, (void *)w->items[k]);
+        }
     }
   }
 

@@ -446,6 +446,26 @@ def pasted_defs_get_the_interim_pass():
           "then the exact pass adds helper's own: %r" % got)
 
 
+@case
+def module_constant_from_a_changed_def():
+    """K = f(1) at module level: editing f may change K, so g (which reads
+    K) keeps neither its exact error nor its hover value until the exact
+    pass, which has the new ones."""
+    text = ("def f(x):\n    return x + 1\n\n\nK = f(1)\n\n\n"
+            "def g():\n    t = (1, 2)\n    return t[K]\n")
+    c, uri, _ = opened("/tmp/fathom_lsp_module_k.py", text)
+    check(["index 2" in d["message"] for d in c.last_diagnostics] == [True], "%r" % c.last_diagnostics)
+    c.change(uri, 2, [{"range": {"start": {"line": 1, "character": 15},
+                                 "end": {"line": 1, "character": 16}}, "text": "5"}])
+    d = c.diagnostics(uri, version=2)
+    check(d == [], "g's old error may not hold: %r" % d)
+    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                      "position": {"line": 9, "character": 13}})
+    check(h is None, "K's old value may not hold: %r" % h)
+    d = c.diagnostics(uri, version=2)
+    check(["index 6" in x["message"] for x in d] == [True], "the exact pass's: %r" % d)
+
+
 def hover_at(c, uri, line, ch):
     return c.call("textDocument/hover", {"textDocument": {"uri": uri},
                                          "position": {"line": line, "character": ch}})
