@@ -208,19 +208,44 @@ static const AbsValue *class_instances(Analysis *a, AnfGraph *g, bool covered, S
   while (cname > g->fn_name && cname[-1] != '.') cname--;
   const PtrVec *ctxs =
       hm_get(constructions(a), fx_strndup(cname, (size_t)(mname - 1 - cname)));
-  const AbsValue *self = NULL;
+  /* first the constructions that count, and what they built */
+  uint64_t print = 0;
+  const Ctx *last = NULL;
+  const AbsValue *cls = NULL;
   for (int i = 0; ctxs && i < ctxs->len; i++) {
     const Ctx *c = ctxs->items[i];
     if (c->state == CTX_NEW || c->lenient != covered || !c->result) continue;
     const AbsValue *x = c->args->tuple.items[0], *r = c->result;
     if (r->kind != ABS_INSTANCE) continue;
     /* a static method, or one a decorator replaced, takes no instance */
-    unsigned fl = 0;
-    const AbsValue *mem = abs_class_member(x->inst.cls, mname, &fl, NULL);
-    if (!mem || mem->kind != ABS_FUNC || (fl & ABS_MEM_STATIC)) return NULL;
-    self = self ? abs_join_soft(a->st, self, r) : r;
-    if (site) *site = c->call_site ? c->call_site->span : c->g->span;
+    if (x->inst.cls != cls) {
+      unsigned fl = 0;
+      const AbsValue *mem = abs_class_member(x->inst.cls, mname, &fl, NULL);
+      if (!mem || mem->kind != ABS_FUNC || (fl & ABS_MEM_STATIC)) return NULL;
+      cls = x->inst.cls;
+    }
+    print = hash_mix(print, hash_ptr(r));
+    last = c;
   }
+  if (!last) return NULL;
+  if (site) *site = last->call_site ? last->call_site->span : last->g->span;
+  /* then their join, made once per set of instances: every method of a
+   * class asks for the same one, and a class built a thousand times would
+   * cost a thousand joins per method */
+  HashMap *memo = &a->joined_instances[covered];
+  if (!memo->hash) hm_init_ptr(memo);
+  bool found;
+  HashEntry *e = hm_slot(memo, ctxs, &found);
+  JoinedInstances *j = found ? e->value : (e->value = fx_new(JoinedInstances));
+  if (found && j->print == print && j->self) return j->self;
+  const AbsValue *self = NULL;
+  for (int i = 0; i < ctxs->len; i++) {
+    const Ctx *c = ctxs->items[i];
+    if (c->state == CTX_NEW || c->lenient != covered || !c->result) continue;
+    if (c->result->kind != ABS_INSTANCE) continue;
+    self = self ? abs_join_soft(a->st, self, c->result) : c->result;
+  }
+  *j = (JoinedInstances){print, self};
   return self;
 }
 
