@@ -632,6 +632,19 @@ bool fathom_record_field_tensor(const FathomSpec *sp, int r, int i, FathomTensor
 /* The record number of node id's type, or -1 when it is no instance. */
 int fathom_node_record(const FathomSpec *sp, unsigned id);
 
+/* ---- notes: what the specializer kept as it was, and why ----
+ * A grad it could not turn into backward graphs stays a call of the grad
+ * value (docs/ir-json.md, "Gradients"); each such place has a note, in the
+ * order found: the JSON document's "notes", the text form's `; note:`
+ * lines.  A spec without notes has a count of 0. */
+typedef struct FathomSpecNote {
+  FathomSpan span;      /* where (file, line, column, end; 1-based) */
+  const char *message;  /* "the grad of f stays a call of the grad value: ..." */
+} FathomSpecNote;
+int fathom_spec_note_count(const FathomSpec *sp);
+/* Note i; false (and *out untouched) when out of range. */
+bool fathom_spec_note(const FathomSpec *sp, int i, FathomSpecNote *out);
+
 /* ---- running ---- */
 
 /* Run fn(arg) on a new thread with a 1 GiB stack (reserved, committed

@@ -964,7 +964,8 @@ suite_specialize() {
     else
       pass
       local w
-      for w in examples/walk:model.py:model examples:transformer.py:encoder_block:pooled_logits \
+      for w in examples/walk:model.py:model examples/walk:notes.py:step \
+               examples:transformer.py:encoder_block:pooled_logits \
                examples/backend:net.py:Net.forward; do
         IFS=: read -r -a parts <<<"$w"
         name=${parts[1]%.py}
@@ -977,13 +978,15 @@ suite_specialize() {
         fi
       done
     fi
-    # docs/c-api.md shows examples/walk/model.py and lines walk prints for it
+    # docs/c-api.md shows examples/walk/model.py then notes.py, and lines
+    # walk prints for them
     if ! awk '/^```python$/ { on = 1; next } /^```$/ { on = 0 } on' "$root/docs/c-api.md" |
-      cmp -s - "$root/examples/walk/model.py"; then
-      fail specialize/docs-c-api "docs/c-api.md does not show examples/walk/model.py"
+      cmp -s - <(cat "$root/examples/walk/model.py" "$root/examples/walk/notes.py"); then
+      fail specialize/docs-c-api "docs/c-api.md does not show examples/walk/model.py and notes.py"
     elif awk '/^```text$/ { on = 1; next } /^```$/ { on = 0 } on' "$root/docs/c-api.md" |
-      grep -v '^ *\.\.\.$' | grep -vxFf "$root/examples/walk/expected_model.txt" | grep -q .; then
-      fail specialize/docs-c-api "docs/c-api.md shows lines examples/walk/expected_model.txt lacks"
+      grep -v '^ *\.\.\.$' | grep -vxFf <(cat "$root/examples/walk/expected_model.txt" \
+        "$root/examples/walk/expected_notes.txt") | grep -q .; then
+      fail specialize/docs-c-api "docs/c-api.md shows lines examples/walk/expected_{model,notes}.txt lack"
     else
       pass
     fi
