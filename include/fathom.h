@@ -316,7 +316,10 @@ FathomSpec *fathom_specialize(FathomModule *m, char **error);
 /* The same at a normalisation level (docs/ir-json.md, "Normalisation"):
  * 0 the raw specialized graph, 1 (fathom_specialize's) trivial graphs
  * inlined, common subexpressions merged, stable constant-trip loops as one
- * `loop` node, tuple plumbing simplified, dead nodes and graphs removed. */
+ * `loop` node, tuple plumbing simplified, a shape's item read by a `dim`
+ * node, clones equal up to renaming their dims shared (a direct call
+ * binds the callee's dims to its arguments'), dead nodes and graphs
+ * removed. */
 FathomSpec *fathom_specialize_opt(FathomModule *m, int level, char **error);
 enum { FATHOM_OPT_DEFAULT = 1 };   /* fathom_specialize's level */
 void fathom_spec_free(FathomSpec *sp);

@@ -47,11 +47,11 @@ static bool trivial(Inline *in, const SpecGraph *T, SpecNode **single) {
 
 /* What node y of callee T is at the call x in C (visible() checked that
  * the nodes of other graphs can be read there). */
-static SpecNode *at_call(SpecGraph *C, const SpecNode *x, const SpecGraph *T, SpecNode *y,
-                         SpecNode *copy) {
+static SpecNode *at_call(AbsStore *st, const HashMap *bind, SpecGraph *C, const SpecNode *x,
+                         const SpecGraph *T, SpecNode *y, SpecNode *copy) {
   if (y->graph != T) return y;
   if (y->kind == SPEC_PARAM) return x->inputs[y->index];
-  if (y->kind == SPEC_CONST) return opt_const(C, y->type, x->span);
+  if (y->kind == SPEC_CONST) return opt_const(C, spec_at_call(st, y->type, bind), x->span);
   return copy;   /* the single node */
 }
 
@@ -74,13 +74,16 @@ static bool visible(const SpecGraph *C, int xpos, const SpecGraph *T, const Spec
   return true;
 }
 
-/* Inline the call at C->nodes[xpos]; the replacement for the call. */
-static SpecNode *inline_call(SpecGraph *C, int xpos, SpecNode *single) {
+/* Inline the call at C->nodes[xpos]; the replacement for the call.  The
+ * copied node's type is in C's dims (T's as the call binds them). */
+static SpecNode *inline_call(AbsStore *st, SpecGraph *C, int xpos, SpecNode *single) {
   SpecNode *x = C->nodes.items[xpos];
   SpecGraph *T = x->callee;
   SpecNode *copy = NULL;
+  HashMap bind;
+  spec_bind(st, T, x->ninputs, x->inputs, &bind);
   if (single) {
-    copy = opt_new_node(C, single->kind, single->type, single->span);
+    copy = opt_new_node(C, single->kind, spec_at_call(st, single->type, &bind), single->span);
     copy->name = single->name;
     copy->origin = single->origin;
     copy->prim = single->prim;
@@ -93,8 +96,8 @@ static SpecNode *inline_call(SpecGraph *C, int xpos, SpecNode *single) {
   }
   int before = C->nodes.len;
   for (int i = 0; single && i < single->ninputs; i++)
-    copy->inputs[i] = at_call(C, x, T, single->inputs[i], NULL);
-  SpecNode *out = at_call(C, x, T, T->output, copy);
+    copy->inputs[i] = at_call(st, &bind, C, x, T, single->inputs[i], NULL);
+  SpecNode *out = at_call(st, &bind, C, x, T, T->output, copy);
   xpos += C->nodes.len - before;   /* constants went in front */
   if (copy) C->nodes.items[xpos] = copy;   /* the copy takes the call's place */
   if (out == copy && copy) copy->name = x->name;   /* the variable the call bound */
@@ -195,7 +198,7 @@ int opt_inline(SpecModule *sm) {
         if (y) x->inputs[j] = y;
       }
       int before = C->nodes.len;
-      SpecNode *out = inline_call(C, k, single);
+      SpecNode *out = inline_call(sm->st, C, k, single);
       k += C->nodes.len - before;
       if (!out) continue;
       if (out != x) opt_replace(&repl, x, out);
