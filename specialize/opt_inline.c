@@ -104,8 +104,10 @@ static SpecNode *inline_call(AbsStore *st, SpecGraph *C, int xpos, SpecNode *sin
   return out;
 }
 
-/* Is H a forwarder (see the file comment): its block B, else NULL. */
-static SpecGraph *forwarder(SpecModule *sm, SpecGraph *H) {
+/* Is H a forwarder (see the file comment): its block B, else NULL.
+ * indirect: the graphs run otherwise than by a direct call (a loop's body
+ * or exit, a call target of a function value). */
+static SpecGraph *forwarder(SpecModule *sm, const HashMap *indirect, SpecGraph *H) {
   const SpecNode *call = NULL;
   for (int k = 0; k < H->nodes.len; k++) {
     const SpecNode *x = H->nodes.items[k];
@@ -119,40 +121,69 @@ static SpecGraph *forwarder(SpecModule *sm, SpecGraph *H) {
   if (!abs_leq(sm->st, B->result, H->result)) return NULL;
   for (int i = 0; i < sm->entries.len; i++)
     if (sm->entries.items[i] == H) return NULL;
-  /* reached only by direct calls */
-  for (int i = 0; i < sm->graphs.len; i++) {
-    SpecGraph *S = sm->graphs.items[i];
-    for (int k = 0; k < S->nodes.len; k++) {
-      const SpecNode *x = S->nodes.items[k];
-      if (x->kind == SPEC_LOOP && (x->callee == H || x->loop_exit == H)) return NULL;
-      for (int t = 0; x->kind == SPEC_CALL_VALUE && t < x->ntargets; t++)
-        if (x->targets[t].graph == H) return NULL;
-    }
-  }
-  return B;
+  return hm_has(indirect, H) ? NULL : B;   /* reached only by direct calls */
 }
 
-/* Lift B out of the forwarder H; the calls of H call B. */
-static void lift(SpecModule *sm, SpecGraph *H, SpecGraph *B) {
+/* The graphs a loop node or a call through a function value runs. */
+static void run_indirectly(const SpecModule *sm, HashMap *indirect) {
+  hm_init_ptr(indirect);
+  for (int i = 0; i < sm->graphs.len; i++) {
+    const SpecGraph *S = sm->graphs.items[i];
+    for (int k = 0; k < S->nodes.len; k++) {
+      const SpecNode *x = S->nodes.items[k];
+      if (x->kind == SPEC_LOOP) {
+        hm_put(indirect, x->callee, (void *)1);
+        hm_put(indirect, x->loop_exit, (void *)1);
+      }
+      for (int t = 0; x->kind == SPEC_CALL_VALUE && t < x->ntargets; t++)
+        if (x->targets[t].graph) hm_put(indirect, x->targets[t].graph, (void *)1);
+    }
+  }
+}
+
+/* The direct calls of each graph: SpecGraph * -> PtrVec * of call nodes. */
+static void direct_calls(const SpecModule *sm, HashMap *calls) {
+  hm_init_ptr(calls);
+  for (int i = 0; i < sm->graphs.len; i++) {
+    const SpecGraph *S = sm->graphs.items[i];
+    for (int k = 0; k < S->nodes.len; k++) {
+      SpecNode *x = S->nodes.items[k];
+      if (x->kind != SPEC_CALL || !x->callee) continue;
+      PtrVec *v = hm_get(calls, x->callee);
+      if (!v) hm_put(calls, x->callee, v = fx_new(PtrVec));
+      vec_push(v, x);
+    }
+  }
+}
+
+/* Lift B out of the forwarder H; the calls of H call B (calls: as
+ * direct_calls, kept up to date). */
+static void lift(SpecModule *sm, HashMap *calls, SpecGraph *H, SpecGraph *B) {
   opt_give_params(B, H);
   for (int i = 0; i < H->params.len; i++) B->defaults[i] = H->defaults[i];
   HashMap side;
   hm_init_ptr(&side);
   opt_sides(sm, H, &B, 1, &side);
   opt_rewire(sm, H, &side);
-  for (int i = 0; i < sm->graphs.len; i++) {
-    SpecGraph *S = sm->graphs.items[i];
-    for (int k = 0; k < S->nodes.len; k++) {
-      SpecNode *x = S->nodes.items[k];
-      if (x->kind == SPEC_CALL && x->callee == H) x->callee = B;
-    }
+  PtrVec *from = hm_get(calls, H), *to = hm_get(calls, B);
+  if (!from) return;
+  if (!to) hm_put(calls, B, to = fx_new(PtrVec));
+  for (int i = 0; i < from->len; i++) {
+    SpecNode *x = from->items[i];
+    x->callee = B;
+    vec_push(to, x);
   }
+  from->len = 0;
 }
 
 static int lift_forwarders(SpecModule *sm) {
   int n = 0;
+  HashMap indirect;   /* lifting only redirects direct calls: it stays valid */
+  run_indirectly(sm, &indirect);
+  HashMap calls;
+  direct_calls(sm, &calls);
   for (int i = 0; i < sm->graphs.len; i++) {
-    SpecGraph *H = sm->graphs.items[i], *B = forwarder(sm, H);
+    SpecGraph *H = sm->graphs.items[i], *B = forwarder(sm, &indirect, H);
     if (!B) continue;
     HashMap side;   /* every block under H must be B's */
     hm_init_ptr(&side);
@@ -166,7 +197,7 @@ static int lift_forwarders(SpecModule *sm) {
       }
     }
     if (!all) continue;
-    lift(sm, H, B);
+    lift(sm, &calls, H, B);
     n++;
   }
   return n;
