@@ -172,9 +172,15 @@ static bool mergeable(const SpecModule *sm, const SpecGraph *S) {
   return true;
 }
 
+/* Where S went (chains followed: a graph merged into one whose family
+ * merged later). */
 static SpecGraph *moved(HashMap *to, SpecGraph *S) {
-  SpecGraph *T = S ? hm_get(to, S) : NULL;
-  return T ? T : S;
+  for (int guard = 0; S && guard < 1 << 16; guard++) {
+    SpecGraph *T = hm_get(to, S);
+    if (!T || T == S) return S;
+    S = T;
+  }
+  return S;
 }
 
 /* Every use of a merged graph uses its twin. */
