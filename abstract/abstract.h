@@ -386,6 +386,11 @@ const AbsDim *dim_floordiv(AbsStore *st, const AbsDim *a, const AbsDim *b);
  * like `assert x.shape[0] == y.shape[0]`). */
 const AbsDim *dim_subst(AbsStore *st, const AbsDim *d, const AbsDim *sym,
                         const AbsDim *repl);
+/* d with each symbol that is a key of map (AbsDim * -> AbsDim *) replaced
+ * by its value, simultaneously. */
+const AbsDim *dim_rename(AbsStore *st, const AbsDim *d, const HashMap *map);
+/* fn(sym, ctx) for each symbol occurrence in d. */
+void dim_each_sym(const AbsDim *d, void (*fn)(const AbsDim *sym, void *ctx), void *ctx);
 bool dim_is_const(const AbsDim *d, int64_t *out);      /* a DIM_INT */
 void dim_print(StrBuf *b, const AbsDim *d);
 /* Dim arithmetic that overflows 64 bits gives `?`; each time, it (or a
@@ -517,6 +522,14 @@ const AbsValue *abs_broaden(AbsStore *st, const AbsValue *v);
  * sized int. */
 const AbsValue *abs_subst_dim(AbsStore *st, const AbsValue *v,
                               const AbsDim *sym, const AbsDim *repl);
+
+/* fn(d, ctx) for each dim of v's tensor shapes and sized ints, in a fixed
+ * order (the children abs_subst_dim visits, depth first): two values of
+ * one structure give their dims position by position. */
+void abs_each_dim(AbsStore *st, const AbsValue *v, void (*fn)(const AbsDim *d, void *ctx),
+                  void *ctx);
+/* v with its dims renamed by dim_rename (map empty: v itself). */
+const AbsValue *abs_rename_dims(AbsStore *st, const AbsValue *v, const HashMap *map);
 
 /* ---- queries ---- */
 

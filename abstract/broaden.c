@@ -122,3 +122,45 @@ const AbsValue *abs_subst_dim(AbsStore *st, const AbsValue *v,
   if (d) return abs_int_dim(st, dim_subst(st, d, sym, repl));
   return map_children(st, v, subst_map, &s);
 }
+
+/* ---- every dim, and dims renamed ---- */
+
+typedef struct DimVisit {
+  void (*fn)(const AbsDim *d, void *ctx);
+  void *ctx;
+} DimVisit;
+
+static const AbsValue *visit_map(AbsStore *st, const AbsValue *v, void *ctx) {
+  const DimVisit *dv = ctx;
+  abs_each_dim(st, v, dv->fn, dv->ctx);
+  return v;
+}
+
+void abs_each_dim(AbsStore *st, const AbsValue *v, void (*fn)(const AbsDim *d, void *ctx),
+                  void *ctx) {
+  if (v->kind == ABS_TENSOR) {
+    for (int i = 0; i < v->tensor.rank; i++) fn(v->tensor.dims[i], ctx);
+    return;
+  }
+  const AbsDim *d = abs_int_dim_of(v);
+  if (d) return fn(d, ctx);
+  DimVisit dv = {fn, ctx};
+  map_children(st, v, visit_map, &dv);
+}
+
+static const AbsValue *rename_map(AbsStore *st, const AbsValue *v, void *ctx) {
+  return abs_rename_dims(st, v, ctx);
+}
+
+const AbsValue *abs_rename_dims(AbsStore *st, const AbsValue *v, const HashMap *map) {
+  if (!map->count) return v;
+  if (v->kind == ABS_TENSOR) {
+    int rank = v->tensor.rank;
+    ABS_SCRATCH(const AbsDim *, dims, rank);
+    for (int i = 0; i < rank; i++) dims[i] = dim_rename(st, v->tensor.dims[i], map);
+    return abs_tensor(st, v->tensor.dtype, rank, dims);
+  }
+  const AbsDim *d = abs_int_dim_of(v);
+  if (d) return abs_int_dim(st, dim_rename(st, d, map));
+  return map_children(st, v, rename_map, (void *)map);
+}

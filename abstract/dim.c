@@ -353,6 +353,46 @@ const AbsDim *dim_subst(AbsStore *st, const AbsDim *d, const AbsDim *sym,
   }
 }
 
+/* d with every symbol that is a key of map replaced by its value, all at
+ * once (a symbol a value names is not renamed again). */
+const AbsDim *dim_rename(AbsStore *st, const AbsDim *d, const HashMap *map) {
+  switch (d->kind) {
+  case DIM_SYM: {
+    const AbsDim *r = hm_get(map, d);
+    return r ? r : d;
+  }
+  case DIM_FLOORDIV: {
+    const AbsDim *num = dim_rename(st, d->fdiv.num, map);
+    return num == d->fdiv.num ? d : dim_floordiv(st, num, dim_const(st, d->fdiv.den));
+  }
+  case DIM_POLY: {
+    const AbsDim *r = dim_const(st, d->poly.constant);
+    for (int i = 0; i < d->poly.nterms; i++) {
+      const AbsDimTerm *t = &d->poly.terms[i];
+      const AbsDim *term = dim_const(st, t->coeff);
+      for (int k = 0; k < t->natoms; k++) term = dim_mul(st, term, dim_rename(st, t->atoms[k], map));
+      r = dim_add(st, r, term);
+    }
+    return r;
+  }
+  default: return d;
+  }
+}
+
+/* fn(s, ctx) for each symbol of d (repeats included). */
+void dim_each_sym(const AbsDim *d, void (*fn)(const AbsDim *sym, void *ctx), void *ctx) {
+  switch (d->kind) {
+  case DIM_SYM: fn(d, ctx); break;
+  case DIM_FLOORDIV: dim_each_sym(d->fdiv.num, fn, ctx); break;
+  case DIM_POLY:
+    for (int i = 0; i < d->poly.nterms; i++)
+      for (int k = 0; k < d->poly.terms[i].natoms; k++)
+        dim_each_sym(d->poly.terms[i].atoms[k], fn, ctx);
+    break;
+  default: break;
+  }
+}
+
 /* ---- printing ---- */
 
 static void print_fdiv(StrBuf *b, const AbsDim *d) {

@@ -316,7 +316,10 @@ FathomSpec *fathom_specialize(FathomModule *m, char **error);
 /* The same at a normalisation level (docs/ir-json.md, "Normalisation"):
  * 0 the raw specialized graph, 1 (fathom_specialize's) trivial graphs
  * inlined, common subexpressions merged, stable constant-trip loops as one
- * `loop` node, tuple plumbing simplified, dead nodes and graphs removed. */
+ * `loop` node, tuple plumbing simplified, a shape's item read by a `dim`
+ * node, clones equal up to renaming their dims shared (a direct call
+ * binds the callee's dims to its arguments'), dead nodes and graphs
+ * removed. */
 FathomSpec *fathom_specialize_opt(FathomModule *m, int level, char **error);
 enum { FATHOM_OPT_DEFAULT = 1 };   /* fathom_specialize's level */
 void fathom_spec_free(FathomSpec *sp);
@@ -631,6 +634,19 @@ bool fathom_record_field(const FathomSpec *sp, int r, int i, FathomField *out);
 bool fathom_record_field_tensor(const FathomSpec *sp, int r, int i, FathomTensor *out);
 /* The record number of node id's type, or -1 when it is no instance. */
 int fathom_node_record(const FathomSpec *sp, unsigned id);
+
+/* ---- notes: what the specializer kept as it was, and why ----
+ * A grad it could not turn into backward graphs stays a call of the grad
+ * value (docs/ir-json.md, "Gradients"); each such place has a note, in the
+ * order found: the JSON document's "notes", the text form's `; note:`
+ * lines.  A spec without notes has a count of 0. */
+typedef struct FathomSpecNote {
+  FathomSpan span;      /* where (file, line, column, end; 1-based) */
+  const char *message;  /* "the grad of f stays a call of the grad value: ..." */
+} FathomSpecNote;
+int fathom_spec_note_count(const FathomSpec *sp);
+/* Note i; false (and *out untouched) when out of range. */
+bool fathom_spec_note(const FathomSpec *sp, int i, FathomSpecNote *out);
 
 /* ---- running ---- */
 

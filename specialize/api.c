@@ -304,3 +304,14 @@ int fathom_node_run(const FathomSpec *sp, unsigned id, int i) {
   if (!x || i < 0 || i >= x->runs.len) return -1;
   return api_graph_index(sp, x->runs.items[i]);
 }
+
+/* ---- notes ---- */
+
+int fathom_spec_note_count(const FathomSpec *sp) { return sp->sm->notes.len; }
+
+bool fathom_spec_note(const FathomSpec *sp, int i, FathomSpecNote *out) {
+  if (i < 0 || i >= sp->sm->notes.len) return false;
+  const SpecNote *n = &sp->sm->notes.items[i];
+  *out = (FathomSpecNote){api_span(n->span), n->msg};
+  return true;
+}

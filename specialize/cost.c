@@ -13,9 +13,10 @@
  *   bytes: the tensors it reads and writes (each input once, the output
  *          once), at their dtype's size.
  * A graph's own cost sums its primitives; its total adds, for each direct
- * call, the callee's total, and for each loop (SPEC_LOOP) its trip count
- * times the body's total plus the exit's.  A call through a function value (grad, a
- * closure chosen at run time) and a recursive call are not counted: the
+ * call, the callee's total in the caller's dims (dims.c), and for each
+ * loop (SPEC_LOOP) its trip count times the body's total plus the exit's.
+ * A call through a function value (grad, a closure chosen at run time)
+ * and a recursive call are not counted: the
  * table says how many there were.  The sums are the analysis's canonical
  * polynomials, so `2*B*T*C*C + B*T*C` prints combined; a `?` dim makes the
  * expression `?`.  With sizes (`B=8,T=1024`), each total is evaluated too.
@@ -129,6 +130,7 @@ static const AbsDim *prim_flops(AbsStore *st, const SpecNode *n) {
 
 static Cost prim_cost(AbsStore *st, const SpecNode *n) {
   Cost c = {dim_const(st, 0), dim_const(st, 0)};
+  if (n->prim == OP_DIM) return c;   /* reads a shape, not the tensor's data */
   bool tensor = is_tensor(n->type);
   for (int i = 0; i < n->ninputs; i++) tensor |= is_tensor(in_type(n, i));
   if (!tensor) return c;
@@ -183,6 +185,10 @@ static Cost total_cost(Coster *C, SpecGraph *g) {
       continue;
     }
     Cost k = total_cost(C, n->callee);
+    HashMap bind;   /* a shared callee's dims as this call binds them (dims.c) */
+    spec_bind(C->st, n->callee, n->ninputs, n->inputs, &bind);
+    k.flops = dim_rename(C->st, k.flops, &bind);
+    k.bytes = dim_rename(C->st, k.bytes, &bind);
     c.flops = dim_add(C->st, c.flops, k.flops);
     c.bytes = dim_add(C->st, c.bytes, k.bytes);
   }

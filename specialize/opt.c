@@ -9,8 +9,9 @@
  *
  * Level 1 runs, until nothing changes (at most MAX_ROUNDS rounds):
  *   loop (stable constant-trip loops into SPEC_LOOP nodes), inline
- *   (trivial graphs, forwarders), tuple (tuple plumbing), cse (common
- *   subexpressions), share (identical clones), dce (dead nodes and
+ *   (trivial graphs, forwarders), tuple (tuple plumbing), dim (a shape's
+ *   item read as dim(x, axis)), cse (common subexpressions), share
+ *   (clones equal up to renaming their dims), dce (dead nodes and
  *   graphs);
  * then renumbers the ids.  The verifier runs after every pass, in every
  * build: a pass that breaks an invariant is an internal error naming the
@@ -29,7 +30,7 @@ typedef struct Pass {
 /* loop first: inline lifts the bodies out of unrolled loop headers, after
  * which the trips are no longer calls of the loop's header */
 static const Pass passes[] = {
-    {"loop", opt_loop}, {"inline", opt_inline}, {"tuple", opt_tuple},
+    {"loop", opt_loop}, {"inline", opt_inline}, {"tuple", opt_tuple}, {"dim", opt_dim},
     {"cse", opt_cse},   {"share", opt_share},   {"dce", opt_dce},
 };
 

@@ -14,6 +14,7 @@
 
 int opt_inline(SpecModule *sm);   /* opt_inline.c */
 int opt_tuple(SpecModule *sm);    /* opt_tuple.c */
+int opt_dim(SpecModule *sm);      /* opt_dim.c */
 int opt_cse(SpecModule *sm);      /* opt_cse.c */
 int opt_share(SpecModule *sm);    /* opt_share.c */
 int opt_loop(SpecModule *sm);     /* opt_loop.c */

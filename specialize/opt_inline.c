@@ -47,11 +47,11 @@ static bool trivial(Inline *in, const SpecGraph *T, SpecNode **single) {
 
 /* What node y of callee T is at the call x in C (visible() checked that
  * the nodes of other graphs can be read there). */
-static SpecNode *at_call(SpecGraph *C, const SpecNode *x, const SpecGraph *T, SpecNode *y,
-                         SpecNode *copy) {
+static SpecNode *at_call(AbsStore *st, const HashMap *bind, SpecGraph *C, const SpecNode *x,
+                         const SpecGraph *T, SpecNode *y, SpecNode *copy) {
   if (y->graph != T) return y;
   if (y->kind == SPEC_PARAM) return x->inputs[y->index];
-  if (y->kind == SPEC_CONST) return opt_const(C, y->type, x->span);
+  if (y->kind == SPEC_CONST) return opt_const(C, spec_at_call(st, y->type, bind), x->span);
   return copy;   /* the single node */
 }
 
@@ -74,13 +74,16 @@ static bool visible(const SpecGraph *C, int xpos, const SpecGraph *T, const Spec
   return true;
 }
 
-/* Inline the call at C->nodes[xpos]; the replacement for the call. */
-static SpecNode *inline_call(SpecGraph *C, int xpos, SpecNode *single) {
+/* Inline the call at C->nodes[xpos]; the replacement for the call.  The
+ * copied node's type is in C's dims (T's as the call binds them). */
+static SpecNode *inline_call(AbsStore *st, SpecGraph *C, int xpos, SpecNode *single) {
   SpecNode *x = C->nodes.items[xpos];
   SpecGraph *T = x->callee;
   SpecNode *copy = NULL;
+  HashMap bind;
+  spec_bind(st, T, x->ninputs, x->inputs, &bind);
   if (single) {
-    copy = opt_new_node(C, single->kind, single->type, single->span);
+    copy = opt_new_node(C, single->kind, spec_at_call(st, single->type, &bind), single->span);
     copy->name = single->name;
     copy->origin = single->origin;
     copy->prim = single->prim;
@@ -93,16 +96,18 @@ static SpecNode *inline_call(SpecGraph *C, int xpos, SpecNode *single) {
   }
   int before = C->nodes.len;
   for (int i = 0; single && i < single->ninputs; i++)
-    copy->inputs[i] = at_call(C, x, T, single->inputs[i], NULL);
-  SpecNode *out = at_call(C, x, T, T->output, copy);
+    copy->inputs[i] = at_call(st, &bind, C, x, T, single->inputs[i], NULL);
+  SpecNode *out = at_call(st, &bind, C, x, T, T->output, copy);
   xpos += C->nodes.len - before;   /* constants went in front */
   if (copy) C->nodes.items[xpos] = copy;   /* the copy takes the call's place */
   if (out == copy && copy) copy->name = x->name;   /* the variable the call bound */
   return out;
 }
 
-/* Is H a forwarder (see the file comment): its block B, else NULL. */
-static SpecGraph *forwarder(SpecModule *sm, SpecGraph *H) {
+/* Is H a forwarder (see the file comment): its block B, else NULL.
+ * indirect: the graphs run otherwise than by a direct call (a loop's body
+ * or exit, a call target of a function value). */
+static SpecGraph *forwarder(SpecModule *sm, const HashMap *indirect, SpecGraph *H) {
   const SpecNode *call = NULL;
   for (int k = 0; k < H->nodes.len; k++) {
     const SpecNode *x = H->nodes.items[k];
@@ -116,40 +121,69 @@ static SpecGraph *forwarder(SpecModule *sm, SpecGraph *H) {
   if (!abs_leq(sm->st, B->result, H->result)) return NULL;
   for (int i = 0; i < sm->entries.len; i++)
     if (sm->entries.items[i] == H) return NULL;
-  /* reached only by direct calls */
-  for (int i = 0; i < sm->graphs.len; i++) {
-    SpecGraph *S = sm->graphs.items[i];
-    for (int k = 0; k < S->nodes.len; k++) {
-      const SpecNode *x = S->nodes.items[k];
-      if (x->kind == SPEC_LOOP && (x->callee == H || x->loop_exit == H)) return NULL;
-      for (int t = 0; x->kind == SPEC_CALL_VALUE && t < x->ntargets; t++)
-        if (x->targets[t].graph == H) return NULL;
-    }
-  }
-  return B;
+  return hm_has(indirect, H) ? NULL : B;   /* reached only by direct calls */
 }
 
-/* Lift B out of the forwarder H; the calls of H call B. */
-static void lift(SpecModule *sm, SpecGraph *H, SpecGraph *B) {
+/* The graphs a loop node or a call through a function value runs. */
+static void run_indirectly(const SpecModule *sm, HashMap *indirect) {
+  hm_init_ptr(indirect);
+  for (int i = 0; i < sm->graphs.len; i++) {
+    const SpecGraph *S = sm->graphs.items[i];
+    for (int k = 0; k < S->nodes.len; k++) {
+      const SpecNode *x = S->nodes.items[k];
+      if (x->kind == SPEC_LOOP) {
+        hm_put(indirect, x->callee, (void *)1);
+        hm_put(indirect, x->loop_exit, (void *)1);
+      }
+      for (int t = 0; x->kind == SPEC_CALL_VALUE && t < x->ntargets; t++)
+        if (x->targets[t].graph) hm_put(indirect, x->targets[t].graph, (void *)1);
+    }
+  }
+}
+
+/* The direct calls of each graph: SpecGraph * -> PtrVec * of call nodes. */
+static void direct_calls(const SpecModule *sm, HashMap *calls) {
+  hm_init_ptr(calls);
+  for (int i = 0; i < sm->graphs.len; i++) {
+    const SpecGraph *S = sm->graphs.items[i];
+    for (int k = 0; k < S->nodes.len; k++) {
+      SpecNode *x = S->nodes.items[k];
+      if (x->kind != SPEC_CALL || !x->callee) continue;
+      PtrVec *v = hm_get(calls, x->callee);
+      if (!v) hm_put(calls, x->callee, v = fx_new(PtrVec));
+      vec_push(v, x);
+    }
+  }
+}
+
+/* Lift B out of the forwarder H; the calls of H call B (calls: as
+ * direct_calls, kept up to date). */
+static void lift(SpecModule *sm, HashMap *calls, SpecGraph *H, SpecGraph *B) {
   opt_give_params(B, H);
   for (int i = 0; i < H->params.len; i++) B->defaults[i] = H->defaults[i];
   HashMap side;
   hm_init_ptr(&side);
   opt_sides(sm, H, &B, 1, &side);
   opt_rewire(sm, H, &side);
-  for (int i = 0; i < sm->graphs.len; i++) {
-    SpecGraph *S = sm->graphs.items[i];
-    for (int k = 0; k < S->nodes.len; k++) {
-      SpecNode *x = S->nodes.items[k];
-      if (x->kind == SPEC_CALL && x->callee == H) x->callee = B;
-    }
+  PtrVec *from = hm_get(calls, H), *to = hm_get(calls, B);
+  if (!from) return;
+  if (!to) hm_put(calls, B, to = fx_new(PtrVec));
+  for (int i = 0; i < from->len; i++) {
+    SpecNode *x = from->items[i];
+    x->callee = B;
+    vec_push(to, x);
   }
+  from->len = 0;
 }
 
 static int lift_forwarders(SpecModule *sm) {
   int n = 0;
+  HashMap indirect;   /* lifting only redirects direct calls: it stays valid */
+  run_indirectly(sm, &indirect);
+  HashMap calls;
+  direct_calls(sm, &calls);
   for (int i = 0; i < sm->graphs.len; i++) {
-    SpecGraph *H = sm->graphs.items[i], *B = forwarder(sm, H);
+    SpecGraph *H = sm->graphs.items[i], *B = forwarder(sm, &indirect, H);
     if (!B) continue;
     HashMap side;   /* every block under H must be B's */
     hm_init_ptr(&side);
@@ -163,7 +197,7 @@ static int lift_forwarders(SpecModule *sm) {
       }
     }
     if (!all) continue;
-    lift(sm, H, B);
+    lift(sm, &calls, H, B);
     n++;
   }
   return n;
@@ -195,7 +229,7 @@ int opt_inline(SpecModule *sm) {
         if (y) x->inputs[j] = y;
       }
       int before = C->nodes.len;
-      SpecNode *out = inline_call(C, k, single);
+      SpecNode *out = inline_call(sm->st, C, k, single);
       k += C->nodes.len - before;
       if (!out) continue;
       if (out != x) opt_replace(&repl, x, out);

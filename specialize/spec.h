@@ -159,6 +159,24 @@ bool spec_op_dispatches(AnfOp op);
  * None, 'a', (1, 2), f32, slice(1, None, None). */
 void spec_literal(StrBuf *b, const AbsValue *v);
 
+/* ---- a graph's own dims (dims.c; docs/ir-json.md, "Dims at a call") ----
+ * A graph without a parent names its dims with symbols of its own; a
+ * direct call instantiates the symbols of the callee's parameter types
+ * with the dims its arguments have at the same positions.  A graph with a
+ * parent shares its parent's dims: its binding is always empty. */
+
+/* The binding (AbsDim * -> AbsDim *) a call of T with these arguments
+ * makes: each symbol of T's parameter types that is a whole dim there ->
+ * the argument's dim at that position, when the two differ (an `?` binds
+ * nothing; of two dims for one symbol the first stays, and the check
+ * that the arguments fit finds the other). */
+void spec_bind(AbsStore *st, const SpecGraph *T, int nargs, SpecNode *const *args, HashMap *bind);
+/* v (a type of T) as the call that made bind sees it. */
+const AbsValue *spec_at_call(AbsStore *st, const AbsValue *v, const HashMap *bind);
+/* The symbols of S's parameter types, each once, in order of first
+ * appearance. */
+void spec_param_syms(AbsStore *st, const SpecGraph *S, PtrVec *out);
+
 /* The verifier: checks every guarantee listed above.  Returns true when
  * all hold, else appends one line per violation to errors (may be NULL). */
 bool spec_verify(SpecModule *sm, StrBuf *errors);

@@ -8,7 +8,8 @@
  *   - inputs are nodes of the same graph defined earlier, or nodes of an
  *     enclosing graph; parameters belong to their graph;
  *   - a direct call passes one argument per parameter, each inside the
- *     parameter's type, and its type holds the callee's result;
+ *     parameter's type, and its type holds the callee's result, both with
+ *     the callee's dims as the call binds them (dims.c);
  *   - a call through a value has a function-valued callee that names
  *     (`runs`) every target graph, and every target graph is a graph of
  *     the module; so is every graph a node `runs`;
@@ -77,33 +78,42 @@ static void check_inputs(Verify *v, const SpecGraph *S, const SpecNode *x) {
   }
 }
 
-/* The arguments x passes to T, one per parameter, each inside it. */
-static void check_args(Verify *v, const SpecGraph *S, const SpecNode *x, const SpecGraph *T) {
+/* The arguments x passes to T, one per parameter, each inside it (the
+ * parameter as the call sees it: bind, T's dims as this call binds them,
+ * NULL for none). */
+static void check_args(Verify *v, const SpecGraph *S, const SpecNode *x, const SpecGraph *T,
+                       const HashMap *bind) {
   if (!T || !hm_has(&v->graphs, T)) return bad(v, S, x, "runs a graph outside the module");
   hm_put(&v->used, T, (void *)1);
   if (x->ninputs != T->params.len)
     return bad(v, S, x, "passes %d arguments to %s, which takes %d", x->ninputs, T->name,
                T->params.len);
-  for (int i = 0; i < x->ninputs; i++)
-    if (x->inputs[i] && !abs_leq(v->sm->st, x->inputs[i]->type, T->params.items[i]->type))
+  for (int i = 0; i < x->ninputs; i++) {
+    const AbsValue *p = T->params.items[i]->type;
+    if (bind) p = spec_at_call(v->sm->st, p, bind);
+    if (x->inputs[i] && !abs_leq(v->sm->st, x->inputs[i]->type, p))
       bad(v, S, x, "argument %d of %s is %s, outside the parameter's %s", i, T->name,
-          abs_to_string(x->inputs[i]->type), abs_to_string(T->params.items[i]->type));
+          abs_to_string(x->inputs[i]->type), abs_to_string(p));
+  }
 }
 
 static void check_call(Verify *v, const SpecGraph *S, const SpecNode *x) {
   SpecGraph *T = x->callee;
   if (!T || !hm_has(&v->graphs, T)) return bad(v, S, x, "calls a graph outside the module");
-  check_args(v, S, x, T);
-  if (x->ninputs == T->params.len && !abs_leq(v->sm->st, T->result, x->type))
+  HashMap bind;   /* T's dims at this call */
+  spec_bind(v->sm->st, T, x->ninputs, x->inputs, &bind);
+  check_args(v, S, x, T, &bind);
+  const AbsValue *r = spec_at_call(v->sm->st, T->result, &bind);
+  if (x->ninputs == T->params.len && !abs_leq(v->sm->st, r, x->type))
     bad(v, S, x, "type %s does not hold the result %s of %s", abs_to_string(x->type),
-        abs_to_string(T->result), T->name);
+        abs_to_string(r), T->name);
 }
 
 static void check_loop(Verify *v, const SpecGraph *S, const SpecNode *x) {
   const SpecGraph *B = x->callee, *X = x->loop_exit;
   if (x->trips < 0) bad(v, S, x, "negative trip count %lld", (long long)x->trips);
-  check_args(v, S, x, B);
-  if (x->trips == 0) check_args(v, S, x, X);
+  check_args(v, S, x, B, NULL);
+  if (x->trips == 0) check_args(v, S, x, X, NULL);
   else if (X && hm_has(&v->graphs, X)) hm_put(&v->used, X, (void *)1);
   if (X && x->ninputs != X->params.len)
     return bad(v, S, x, "carries %d values into %s, which takes %d", x->ninputs, X->name,

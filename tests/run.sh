@@ -798,6 +798,15 @@ suite_specialize() {
   # a per-node cost in the JSON: the MLP's first linear
   spec_case cost-json-node 0 '"op": "linear".*"type": "Tensor\[f32, \(B, T, 64\)\]".*"cost": \{"flops": "4160\*B\*T"' \
     "$FATHOM" specialize "$TESTS/../examples/transformer.py" --entry encoder_block --emit json
+  # a graph shared across entries: its cost in each caller's dims
+  spec_case cost-shared-dims 0 '^total pair: flops = 11\*B\+11\*N,' \
+    "$FATHOM" cost "$dir/opt_share.py"
+  # docs/ir-json.md shows the dim and shared-graph examples as the suite checks them
+  for name in opt_dim opt_share; do
+    if /usr/bin/python3 -c 'import sys; sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
+      "$dir/$name.ir" "$TESTS/../docs/ir-json.md"; then pass
+    else fail "specialize/docs-$name" "docs/ir-json.md does not show tests/specialize/$name.ir"; fi
+  done
   spec_case cost-bad-sizes 1 'expected NAME=VALUE' \
     "$FATHOM" cost "$dir/cost_mlp.py" --entry mlp --sizes B8
   for py in "$dir"/*.py; do
@@ -883,7 +892,7 @@ suite_specialize() {
   run "$out" "$out" sh -c "$cc -std=c17 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
     $(pkg-config --cflags tree-sitter bdw-gc jansson) '$dir/verify_test.c' '$BUILD/libfathom.a' \
     $(pkg-config --libs tree-sitter bdw-gc jansson) -lunistring -lm -o '$TMP/verify_test' &&
-    '$TMP/verify_test' '$dir/verify.py' grow"
+    '$TMP/verify_test' '$dir/verify.py' grow && '$TMP/verify_test' '$dir/opt_share.py' -"
   ok_lines specialize/verify "$out"
   # per-node cost through the C API (fathom_node_cost): the hand counts
   # of docs/cost.md's transformer table, node by node
@@ -964,7 +973,8 @@ suite_specialize() {
     else
       pass
       local w
-      for w in examples/walk:model.py:model examples:transformer.py:encoder_block:pooled_logits \
+      for w in examples/walk:model.py:model examples/walk:notes.py:step \
+               examples:transformer.py:encoder_block:pooled_logits \
                examples/backend:net.py:Net.forward; do
         IFS=: read -r -a parts <<<"$w"
         name=${parts[1]%.py}
@@ -977,13 +987,15 @@ suite_specialize() {
         fi
       done
     fi
-    # docs/c-api.md shows examples/walk/model.py and lines walk prints for it
+    # docs/c-api.md shows examples/walk/model.py then notes.py, and lines
+    # walk prints for them
     if ! awk '/^```python$/ { on = 1; next } /^```$/ { on = 0 } on' "$root/docs/c-api.md" |
-      cmp -s - "$root/examples/walk/model.py"; then
-      fail specialize/docs-c-api "docs/c-api.md does not show examples/walk/model.py"
+      cmp -s - <(cat "$root/examples/walk/model.py" "$root/examples/walk/notes.py"); then
+      fail specialize/docs-c-api "docs/c-api.md does not show examples/walk/model.py and notes.py"
     elif awk '/^```text$/ { on = 1; next } /^```$/ { on = 0 } on' "$root/docs/c-api.md" |
-      grep -v '^ *\.\.\.$' | grep -vxFf "$root/examples/walk/expected_model.txt" | grep -q .; then
-      fail specialize/docs-c-api "docs/c-api.md shows lines examples/walk/expected_model.txt lacks"
+      grep -v '^ *\.\.\.$' | grep -vxFf <(cat "$root/examples/walk/expected_model.txt" \
+        "$root/examples/walk/expected_notes.txt") | grep -q .; then
+      fail specialize/docs-c-api "docs/c-api.md shows lines examples/walk/expected_{model,notes}.txt lack"
     else
       pass
     fi

@@ -10,7 +10,8 @@
  * graphs a function value runs, span) with its type printed from the type
  * tree: tensors as dtype and dims, each dim an expression over numbered
  * symbols (`T#1`), constants from their values, records with their
- * fields.  Then the symbol table.  For every ENTRY after the first it
+ * fields.  Then the symbol table and the specializer's notes.  For
+ * every ENTRY after the first it
  * checks that the re-analysed handle gives the same JSON and diagnostics
  * as a fresh module, and it checks that out-of-range queries answer
  * "none" (FATHOM_NONE, -1, false, NULL) rather than a valid object.
@@ -214,6 +215,12 @@ static void print_spec(const FathomSpec *sp) {
     if (sym.span.file) printf(" written at %s:%u:%u", sym.span.file, sym.span.line, sym.span.column);
     printf("\n");
   }
+  for (int i = 0; i < fathom_spec_note_count(sp); i++) {
+    FathomSpecNote n;
+    fathom_spec_note(sp, i, &n);
+    printf("  note %s:%u:%u-%u:%u %s\n", n.span.file ? n.span.file : "-", n.span.line,
+           n.span.column, n.span.end_line, n.span.end_column, n.message);
+  }
 }
 
 /* Out-of-range queries answer "none", never a valid object. */
@@ -224,6 +231,7 @@ static int none_checks(const FathomSpec *sp) {
   FathomDim d;
   FathomSymbol s;
   FathomTarget tg;
+  FathomSpecNote note;
   int graphs = fathom_graph_count(sp);
   int bad = (fathom_node(sp, FATHOM_NONE, &n)) + (fathom_node(sp, fathom_node_total(sp), &n)) +
             (fathom_graph(sp, -1, &g)) + (fathom_graph(sp, graphs, &g)) +
@@ -237,7 +245,9 @@ static int none_checks(const FathomSpec *sp) {
             (fathom_type_item(sp, 0, 1000) != -1) + (fathom_type_dim(sp, -1, 0) != -1) +
             (fathom_dim(sp, -1, &d)) + (fathom_symbol(sp, fathom_symbol_count(sp), &s)) +
             (fathom_entry(sp, fathom_entry_count(sp)) != -1) + (fathom_graph_find(sp, "no such") != -1) +
-            (fathom_graph_param_default(sp, 0, 1000) != -1);
+            (fathom_graph_param_default(sp, 0, 1000) != -1) +
+            (fathom_spec_note(sp, -1, &note)) +
+            (fathom_spec_note(sp, fathom_spec_note_count(sp), &note));
   return bad;
 }
 

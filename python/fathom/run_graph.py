@@ -357,6 +357,7 @@ PRIMS = {
     "iter_get": operator.getitem, "list_append": lambda xs, v: xs + [v],
     "list_extend": lambda xs, t: xs + list(t), "check_bound": _check_bound,
     "extend_arg": lambda t, xs: list(t) if isinstance(xs, list) else t,
+    "dim": lambda x, axis: x.shape[axis],   # x.shape[axis], as the normalisation reads it
     "raise": _raise, "fstring": _fstring, "format_value": _format_value, "truth": bool,
     "len": len, "range": range, "enumerate": lambda *a: list(enumerate(*a)),
     "zip": lambda *a: list(zip(*a)), "isinstance": isinstance, "int": int,

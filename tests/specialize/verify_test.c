@@ -4,7 +4,9 @@
  *   verify_test FILE ENTRY
  * specializes FILE from ENTRY (whose parameters are annotated), checks
  * that spec_verify accepts the result, then breaks one rule at a time on
- * a fresh copy and checks that the verifier names the violation.  Prints
+ * a fresh copy and checks that the verifier names the violation.  With
+ * ENTRY `-` (tests/specialize/opt_share.py, every entry) it checks the
+ * dims a call binds in a graph shared across entries instead.  Prints
  * `ok NAME` or `FAIL NAME: why` per case (tests/run.sh counts them). */
 #include <stdio.h>
 #include <string.h>
@@ -70,12 +72,45 @@ static void expect(const char *name, SpecModule *sm, const char *want) {
   }
 }
 
+/* The call of `norm` in `pair` (tests/specialize/opt_share.py) whose
+ * argument has the dim symbol N: at --opt 1 its callee is the one norm
+ * graph, over the other entries' B. */
+static bool is_call_over_n(const SpecNode *x) {
+  if (x->kind != SPEC_CALL || x->ninputs != 1 || x->inputs[0]->type->kind != ABS_TENSOR) return false;
+  const AbsDim *d = x->inputs[0]->type->tensor.dims[0];
+  return d->kind == DIM_SYM && !strcmp(d->sym.name, "N");
+}
+
+/* A shared graph's dims are bound at each call (specialize/dims.c): the
+ * verifier accepts the calls of one graph over B and over N, and rejects
+ * a call whose type names a dim the binding does not give. */
+static int shared_dims(const char *path) {
+  const char *err = NULL;
+  SpecModule *sm = specialize(path, NULL);
+  if (!sm || !spec_normalize(sm, 1, &err)) {
+    printf("FAIL verify/shared-dims: %s does not specialize%s%s\n", path, err ? ": " : "",
+           err ? err : "");
+    return 1;
+  }
+  expect("verify/shared-dims-accepted", sm, NULL);
+  SpecNode *x = find(sm, is_call_over_n);
+  if (!x || x->callee->params.items[0]->type == x->inputs[0]->type) {
+    failures++;
+    printf("FAIL verify/shared-dims: no call of a graph over other dims than its argument's\n");
+    return 1;
+  }
+  x->type = x->callee->result;   /* the callee's own B, not the caller's N */
+  expect("verify/shared-dims-bound", sm, "does not hold the result");
+  return failures != 0;
+}
+
 int main(int argc, char **argv) {
   fx_init(FX_HEAP_SERVER);
   if (argc != 3) {
     fprintf(stderr, "usage: verify_test FILE ENTRY\n");
     return 2;
   }
+  if (!strcmp(argv[2], "-")) return shared_dims(argv[1]);   /* every entry */
   SpecModule *sm;
 #define FRESH() (sm = specialize(argv[1], argv[2]))
   if (!FRESH()) {

@@ -223,6 +223,32 @@ static void test_dim_print_and_subst(void **state) {
                    tup2(st, tensor2(st, DT_F32, e, n), abs_int(st, 1)));
 }
 
+/* Renaming dims is simultaneous (a swap stays a swap), reaches sized ints
+ * and every dim inside tuples, and visits dims position by position. */
+static void count_dim(const AbsDim *d, void *ctx) { (void)d, (*(int *)ctx)++; }
+
+static void test_dim_rename(void **state) {
+  AbsStore *st = abs_store_new();
+  const AbsDim *b = dim_sym(st, "B", (Span){0}), *n = dim_sym(st, "N", (Span){0});
+  HashMap swap;
+  hm_init_ptr(&swap);
+  hm_put(&swap, b, (void *)n);
+  hm_put(&swap, n, (void *)b);
+  const AbsDim *e = dim_add(st, dim_mul(st, dim_const(st, 2), b), n);   /* 2*B+N */
+  assert_ptr_equal(dim_rename(st, e, &swap), dim_add(st, dim_mul(st, dim_const(st, 2), n), b));
+  assert_ptr_equal(dim_rename(st, dim_floordiv(st, b, dim_const(st, 2)), &swap),
+                   dim_floordiv(st, n, dim_const(st, 2)));
+  const AbsValue *v = tup2(st, tensor2(st, DT_F32, b, n), abs_int_dim(st, b));
+  assert_ptr_equal(abs_rename_dims(st, v, &swap),
+                   tup2(st, tensor2(st, DT_F32, n, b), abs_int_dim(st, n)));
+  HashMap none;
+  hm_init_ptr(&none);
+  assert_ptr_equal(abs_rename_dims(st, v, &none), v);
+  int dims = 0;
+  abs_each_dim(st, v, count_dim, &dims);
+  assert_int_equal(dims, 3);
+}
+
 /* ---- join ---- */
 
 static void test_join_rules(void **state) {
@@ -852,6 +878,7 @@ int run_abstract_tests(void) {
     cmocka_unit_test(test_dim_canonical),
     cmocka_unit_test(test_dim_floordiv),
     cmocka_unit_test(test_dim_print_and_subst),
+    cmocka_unit_test(test_dim_rename),
     cmocka_unit_test(test_join_rules),
     cmocka_unit_test(test_join_tensors_functions_unbound),
     cmocka_unit_test(test_join_optional),
