@@ -442,10 +442,42 @@ const AbsValue *rules_tensor_get(EvalCall *c, int pos, const char *kw, bool allo
 
 /* ------------------------------------------------------------ messages */
 
-/* The source text of a short one-line span, or NULL. */
+enum { LABEL_MAX = 32 };
+
+/* text with the contents of its deepest bracketed group that is not
+ * already "..." replaced by "..."; NULL when no such group is left. */
+static char *collapse_deepest(const char *text) {
+  enum { MAX_DEPTH = 32 };
+  size_t opens[MAX_DEPTH];
+  int depth = 0, best = -1;
+  size_t best_open = 0, best_close = 0;
+  for (size_t i = 0; text[i]; i++) {
+    char ch = text[i];
+    if (ch == '(' || ch == '[') {
+      if (depth == MAX_DEPTH) return NULL;
+      opens[depth++] = i;
+    } else if ((ch == ')' || ch == ']') && depth > 0) {
+      size_t open = opens[--depth];
+      bool empty = i == open + 1 || (i - open - 1 == 3 && !strncmp(text + open + 1, "...", 3));
+      if (!empty && depth + 1 > best) {
+        best = depth + 1;
+        best_open = open;
+        best_close = i;
+      }
+    }
+  }
+  if (best < 0) return NULL;
+  return fx_sprintf("%.*s...%s", (int)(best_open + 1), text, text + best_close);
+}
+
+/* The source text of a one-line span, shortened by eliding the contents
+ * of its innermost brackets until it fits (`reshape(self.bias, (...))`
+ * for `reshape(self.bias, (1, 1, -1, 1))`), or NULL. */
 static const char *span_text(Span s) {
-  if (!s.file || s.line != s.end_line || s.end <= s.start || s.end - s.start > 32) return NULL;
-  return fx_sprintf("%.*s", (int)(s.end - s.start), s.file->text + s.start);
+  if (!s.file || s.line != s.end_line || s.end <= s.start) return NULL;
+  const char *text = fx_sprintf("%.*s", (int)(s.end - s.start), s.file->text + s.start);
+  while (text && strlen(text) > LABEL_MAX) text = collapse_deepest(text);
+  return text;
 }
 
 const char *rules_tensor_label(const TensorArg *t) {
@@ -593,12 +625,15 @@ static const AbsDim *broadcast_dim(const AbsDim *a, const AbsDim *b) {
   return NULL;
 }
 
-static const AbsValue *broadcast_error(EvalCall *c, const char *what, const TensorArg *a,
-                                       const AbsDim *da, const TensorArg *b,
-                                       const AbsDim *db) {
-  const char *prefix = fx_sprintf("shapes %s and %s do not broadcast for %s",
+/* axis: the result's axis where the operands conflict, counted from the
+ * end (negative) when their ranks differ, since broadcasting aligns them
+ * there. */
+static const AbsValue *broadcast_error(EvalCall *c, const char *what, int axis,
+                                       const TensorArg *a, const AbsDim *da,
+                                       const TensorArg *b, const AbsDim *db) {
+  const char *prefix = fx_sprintf("shapes %s and %s do not broadcast for %s (axis %d)",
                                   rules_tensor_shape_str(a->rank, a->dims),
-                                  rules_tensor_shape_str(b->rank, b->dims), what);
+                                  rules_tensor_shape_str(b->rank, b->dims), what, axis);
   return rules_tensor_dim_mismatch(c, prefix, a, da, b, db);
 }
 
@@ -621,7 +656,10 @@ const AbsValue *rules_tensor_broadcast(EvalCall *c, const char *what, int n,
     for (int j = 0; j < t->rank; j++) {
       int k = r - t->rank + j;
       const AbsDim *d = broadcast_dim(out[k], t->dims[j]);
-      if (!d) return broadcast_error(c, what, from[k], out[k], t, t->dims[j]);
+      if (!d) {
+        int axis = from[k]->rank == t->rank ? k : k - r;
+        return broadcast_error(c, what, axis, from[k], out[k], t, t->dims[j]);
+      }
       if (d != out[k]) from[k] = t;
       out[k] = d;
     }
