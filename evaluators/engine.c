@@ -351,6 +351,7 @@ static const AbsValue *unpack_call(Engine *E, AnfNode *site, Ctx *c, const Args 
   VEC(const AbsValue *) flat = {0};
   for (int i = 1; i < a->npos; i++) {
     const AbsValue *s = a->pos[i];
+    if (s->kind == ABS_LIST && s->list.known) s = s->list.known; /* its items, as a tuple's */
     if (s->kind == ABS_TUPLE) {
       for (int k = 0; k < s->tuple.n; k++) vec_push(&flat, s->tuple.items[k]);
     } else if (s->kind == ABS_ERROR || s->kind == ABS_BOTTOM) {
