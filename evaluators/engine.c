@@ -458,7 +458,7 @@ static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn
 }
 
 /* An undetermined call is soft when the context is, or when it is a
- * branch whose condition is unknown: its merge cannot tell a real
+ * branch whose condition is unknown or an error: its merge cannot tell a real
  * mismatch from the imprecision of unknown, so it reports none. */
 static bool call_is_soft(Engine *E, AnfNode *site, Ctx *c) {
   if (cf_ctx_soft(c)) return true;
@@ -466,7 +466,8 @@ static bool call_is_soft(Engine *E, AnfNode *site, Ctx *c) {
   if (!callee || callee->kind != ANF_APPLY || callee->graph != site->graph ||
       callee->apply.ninputs < 2 || !anf_is_op(callee->apply.inputs[0], OP_SWITCH))
     return false;
-  return eval_node(E, callee->apply.inputs[1], c)->kind == ABS_UNKNOWN;
+  AbsKind k = eval_node(E, callee->apply.inputs[1], c)->kind;
+  return k == ABS_UNKNOWN || k == ABS_ERROR;
 }
 
 const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, int nargs,

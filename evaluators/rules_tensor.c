@@ -442,7 +442,7 @@ const AbsValue *rules_tensor_get(EvalCall *c, int pos, const char *kw, bool allo
 
 /* ------------------------------------------------------------ messages */
 
-enum { LABEL_MAX = 32 };
+enum { LABEL_MAX = 40 };
 
 /* text with the contents of its deepest bracketed group that is not
  * already "..." replaced by "..."; NULL when no such group is left. */
@@ -1119,9 +1119,23 @@ static const AbsValue *refine_switch(EvalCall *c) {
   return rule_switch(&sub);
 }
 
-/* switch(cond, T, F): a tensor condition must hold one element. */
+/* switch(cond, T, F): a tensor condition must hold one element.  A
+ * condition that is an error (reported where it was made) is undetermined
+ * here, as after a compiler's error recovery: both branches are analysed,
+ * so the statements after `assert y.shape == ...` or `if y.ndim == 4:`
+ * with a bad y are still checked, and their merge is silent
+ * (engine.c call_is_soft). */
 const AbsValue *rule_tensor_switch(EvalCall *c) {
   const AbsValue *cond = c->args[0];
+  for (int i = 1; i < 3; i++)
+    if (c->args[i]->kind == ABS_BOTTOM || c->args[i]->kind == ABS_ERROR) return c->args[i];
+  if (cond->kind == ABS_BOTTOM) return cond;
+  if (cond->kind == ABS_ERROR) {
+    const AbsValue *args[3] = {abs_bool_any(c->st), c->args[1], c->args[2]};
+    EvalCall sub = *c;
+    sub.args = args;
+    return rule_switch(&sub);
+  }
   if (cond->kind == ABS_TENSOR) {
     const AbsValue *e = one_value(c, cond, "the truth value");
     if (e) return e;

@@ -381,15 +381,16 @@ static const AbsValue *same_kind(EvalCall *c, const TensorArg *ts, int n, int *r
   return NULL;
 }
 
-/* Dim k of every tensor must agree: the agreed dim, or an error. */
-static const AbsValue *agree(EvalCall *c, const TensorArg *ts, int n, int k, const AbsDim **out) {
+/* Dim k of every tensor must agree: the agreed dim, or an error whose
+ * message starts with `what` (which op, and why the dims must agree). */
+static const AbsValue *agree(EvalCall *c, const char *what, const TensorArg *ts, int n, int k,
+                             const AbsDim **out) {
   const AbsDim *d = ts[0].dims[k];
   int from = 0;
   for (int i = 1; i < n; i++) {
     const AbsDim *u = rules_tensor_unify(d, ts[i].dims[k]);
     if (!u)
-      return rules_tensor_dim_mismatch(c, fx_sprintf("%s: dimension %d differs",
-                                                     rules_op_name(c->op), k),
+      return rules_tensor_dim_mismatch(c, fx_sprintf("%s: dimension %d differs", what, k),
                                        &ts[from], d, &ts[i], ts[i].dims[k]);
     if (u != d) from = i;
     d = u;
@@ -417,7 +418,9 @@ const AbsValue *rule_concat(EvalCall *c) {
   const AbsDim **d = fx_array(const AbsDim *, rank + 1);
   for (int k = 0; k < rank; k++) {
     if (axis < 0 || k != axis) {
-      if ((e = agree(c, ts, n < 0 ? 1 : n, k, &d[k]))) return e;
+      const char *what = axis < 0 ? "concat" :
+        fx_sprintf("concat on axis %d (the other axes must match)", axis);
+      if ((e = agree(c, what, ts, n < 0 ? 1 : n, k, &d[k]))) return e;
       if (axis < 0) d[k] = dim_any(c->st);
       continue;
     }
@@ -444,7 +447,9 @@ const AbsValue *rule_stack(EvalCall *c) {
   const AbsDim *count = n < 0 ? dim_any(c->st) : dim_const(c->st, n);
   for (int k = 0, j = 0; k <= rank; k++) {
     if (k == axis) { d[k] = count; continue; }
-    if ((e = agree(c, ts, n < 0 ? 1 : n, j++, &d[k]))) return e;
+    if ((e = agree(c, "stack (the tensors must have one shape)", ts, n < 0 ? 1 : n, j++,
+                   &d[k])))
+      return e;
   }
   if (axis < 0)
     for (int k = 0; k <= rank; k++) d[k] = dim_any(c->st);
