@@ -57,14 +57,18 @@ static const AbsValue *shape_or_ints(EvalCall *c, const char *kw, const char *kw
 
 /* ------------------------------------------------------------ reshape */
 
+static const char *elements(const AbsDim *n) {
+  return rules_dim_is(n, 1) ? "element" : "elements";
+}
+
 static const AbsValue *reshape_error(EvalCall *c, const TensorArg *x, const AbsDim *total,
                                      int rank, const AbsDim *const *dims, const AbsDim *known,
                                      bool minus) {
   return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, NULL,
-                           "cannot reshape %s (%s elements) into shape %s (%s%s elements)",
-                           rules_show(c, x->v), rules_dim_str(total),
+                           "cannot reshape %s (%s %s) into shape %s (%s%s %s)",
+                           rules_show(c, x->v), rules_dim_str(total), elements(total),
                            rules_tensor_shape_str(rank, dims), minus ? "a multiple of " : "",
-                           rules_dim_str(known));
+                           rules_dim_str(known), minus ? "elements" : elements(known));
 }
 
 static int64_t gcd(int64_t a, int64_t b) {
