@@ -15,7 +15,7 @@ are small classes here; `x.float()` / `type_as` are casts to f32;
 torch.rsqrt is 1 / sqrt; torch.outer is a broadcast product; `unbind(-1)`
 is two index expressions; `expand` is broadcast_to;
 scaled_dot_product_attention (the flash path) is written out with a causal
-mask; F.cross_entropy is log_softmax + one_hot; `h[:, [-1], :]` is the slice `h[:, -1:, :]`; `self.last_loss` (set in
+mask; `h[:, [-1], :]` is the slice `h[:, -1:, :]`; `self.last_loss` (set in
 forward, outside the DSL: an instance is immutable once built) is returned
 beside the logits; _init_weights' normal init is done by the constructors.
 """

@@ -64,8 +64,7 @@ class Transformer(Module):
         if targets is not None:
             # if we are given some desired targets also calculate the loss
             logits = self.output(h)
-            flat = log_softmax(logits.view(-1, logits.shape[-1]), axis=-1)
-            last_loss = -mean(reduce_sum(one_hot(targets.view(-1), logits.shape[-1]) * flat, axis=1))
+            last_loss = cross_entropy(logits.view(-1, logits.shape[-1]), targets.view(-1))
         else:
             # inference-time mini-optimization: only forward the output on the very last position
             logits = self.output(h[:, -1:, :])
