@@ -571,9 +571,14 @@ static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c) {
 static bool guarded_fact(const EvalCall *c, DiagKind kind) {
   if (!c->ctx || !((const Ctx *)c->ctx)->lenient) return false;
   /* an attribute an instance lacks (`self.bias` exists only when the
-   * constructor's flag made it); a tensor's or a module's members are
-   * fixed, so a typo there is reported */
-  if (kind == DK_ATTRIBUTE && c->nargs > 0 && c->args[0]->kind == ABS_INSTANCE) return true;
+   * constructor's flag made it), when some method of its class assigns
+   * it; a name no method assigns (`self.mian`), a tensor's or a module's
+   * members are fixed, so a typo there is reported */
+  if (kind == DK_ATTRIBUTE && c->nargs > 1 && c->args[0]->kind == ABS_INSTANCE) {
+    const AbsValue *name = c->args[1];
+    if (name->kind != ABS_STR || !name->sc.known) return true;
+    return rules_class_may_define(c->args[0]->inst.cls, name->sc.s);
+  }
   if (kind == DK_INDEX_OUT_OF_RANGE && c->nargs > 0 && c->args[0]->kind != ABS_TENSOR)
     return true;   /* a tuple's, list's or str's items (a tensor's: shape_artifact) */
   if (kind == DK_ARITY && c->op == OP_UNPACK) return true;

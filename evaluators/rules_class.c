@@ -156,6 +156,38 @@ static const AbsValue *no_attribute(EvalCall *c, const AbsValue *inst, const Abs
                     hint, list);
 }
 
+/* Does g, or a graph nested in it, assign `self.name` (set_attr(self,
+ * 'name', v))? */
+static bool graph_assigns(const AnfGraph *g, const char *name, int depth) {
+  if (depth > 64) return true;   /* too deep to tell: assume it may */
+  for (int i = 0; i < g->nodes.len; i++) {
+    const AnfNode *n = g->nodes.items[i];
+    if (n->kind != ANF_APPLY || n->apply.ninputs < 4 ||
+        !anf_is_op(n->apply.inputs[0], OP_SET_ATTR))
+      continue;
+    const AnfNode *k = n->apply.inputs[2];
+    if (k->kind == ANF_CONST && k->c.kind == ANF_C_STR && !strcmp(k->c.s, name)) return true;
+  }
+  for (int i = 0; i < g->children.len; i++)
+    if (graph_assigns(g->children.items[i], name, depth + 1)) return true;
+  return false;
+}
+
+bool rules_class_may_define(const AbsValue *cls, const char *name) {
+  for (const AbsValue *k = cls; k && k->kind == ABS_CLASS; k = k->cls.base) {
+    if (k->cls.flags & ABS_CLS_OPEN) return true;
+    for (int i = 0; i < k->cls.members->tuple.n; i++) {
+      const AbsValue *m = k->cls.members->tuple.items[i]->kwarg.value;
+      if (m->kind != ABS_FUNC) continue;
+      for (int j = 0; j < m->func.n; j++)
+        if (m->func.fns[j]->kind == ABS_FN_CLOSURE &&
+            graph_assigns(m->func.fns[j]->closure.graph, name, 0))
+          return true;
+    }
+  }
+  return false;
+}
+
 /* A member read through an instance (or super()): bound when a method. */
 static const AbsValue *bind_member(EvalCall *c, const AbsValue *m, unsigned fl,
                                    const AbsValue *self) {
