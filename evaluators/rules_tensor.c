@@ -526,7 +526,7 @@ static const AnfNode *source_of(const AnfNode *n) {
   return a->kind == ANF_CONST ? NULL : origin_of(a);
 }
 
-static void note_operand(Diag *d, const TensorArg *t) {
+static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {
   if (!t || !t->node) return;
   int k = d->origins[0] ? 1 : 0;
   if (!d->origins[k]) {
@@ -535,6 +535,13 @@ static void note_operand(Diag *d, const TensorArg *t) {
   }
   if (t->node->span.file)
     diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_brief_string(t->v));
+  /* an instance's attribute (`self.weight`): where that instance was built */
+  AnfOp op;
+  if (op_apply(t->node, &op) && op == OP_GETATTR && t->node->apply.ninputs >= 2) {
+    const AbsValue *obj = value_at(c, t->node->apply.inputs[1]);
+    if (obj && obj->kind == ABS_INSTANCE)
+      rules_class_note_built(c, d, rules_tensor_label(t), obj);
+  }
 }
 
 /* The gist of a finding (Diag.gist): what failed, and the operands' types. */
@@ -586,8 +593,8 @@ const AbsValue *rules_tensor_dim_mismatch(EvalCall *c, const char *prefix, const
     d->gist = gist(fx_sprintf("%s: %s vs %s", prefix, rules_dim_str(da), rules_dim_str(db)), a, b);
     note_symbol(d, da);
     if (db != da) note_symbol(d, db);
-    note_operand(d, a);
-    if (b && (!a || b->node != a->node)) note_operand(d, b);
+    note_operand(c, d, a);
+    if (b && (!a || b->node != a->node)) note_operand(c, d, b);
   }
   return abs_error(c->st);
 }
@@ -602,8 +609,8 @@ const AbsValue *rules_tensor_fail(EvalCall *c, DiagKind kind, const TensorArg *a
   if (d) {
     const char *what = a ? unlabel(msg, rules_tensor_label(a), "\x01") : msg;
     d->gist = gist(b ? unlabel(what, rules_tensor_label(b), "\x02") : what, a, b);
-    note_operand(d, a);
-    if (b && (!a || b->node != a->node)) note_operand(d, b);
+    note_operand(c, d, a);
+    if (b && (!a || b->node != a->node)) note_operand(c, d, b);
   }
   return abs_error(c->st);
 }
