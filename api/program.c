@@ -60,6 +60,7 @@ FathomModule *fathom_parse_program(FathomSession *s, const char *const *files, i
   ProgramSetup setup = {0};
   setup.nroots = program_roots(o, files[0], (const char ***)&setup.roots);
   setup.qualify_all = o && o->qualify_all;
+  setup.prefetch = api_batch_mode();
   setup.max_modules = o && o->project ? o->project->max_modules : 0;
   m->m = parse_program(read, nread, &setup, &s->strings, &m->diags);
   anf_manage(m->m);

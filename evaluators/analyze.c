@@ -208,19 +208,44 @@ static const AbsValue *class_instances(Analysis *a, AnfGraph *g, bool covered, S
   while (cname > g->fn_name && cname[-1] != '.') cname--;
   const PtrVec *ctxs =
       hm_get(constructions(a), fx_strndup(cname, (size_t)(mname - 1 - cname)));
-  const AbsValue *self = NULL;
+  /* first the constructions that count, and what they built */
+  uint64_t print = 0;
+  const Ctx *last = NULL;
+  const AbsValue *cls = NULL;
   for (int i = 0; ctxs && i < ctxs->len; i++) {
     const Ctx *c = ctxs->items[i];
     if (c->state == CTX_NEW || c->lenient != covered || !c->result) continue;
     const AbsValue *x = c->args->tuple.items[0], *r = c->result;
     if (r->kind != ABS_INSTANCE) continue;
     /* a static method, or one a decorator replaced, takes no instance */
-    unsigned fl = 0;
-    const AbsValue *mem = abs_class_member(x->inst.cls, mname, &fl, NULL);
-    if (!mem || mem->kind != ABS_FUNC || (fl & ABS_MEM_STATIC)) return NULL;
-    self = self ? abs_join_soft(a->st, self, r) : r;
-    if (site) *site = c->call_site ? c->call_site->span : c->g->span;
+    if (x->inst.cls != cls) {
+      unsigned fl = 0;
+      const AbsValue *mem = abs_class_member(x->inst.cls, mname, &fl, NULL);
+      if (!mem || mem->kind != ABS_FUNC || (fl & ABS_MEM_STATIC)) return NULL;
+      cls = x->inst.cls;
+    }
+    print = hash_mix(print, hash_ptr(r));
+    last = c;
   }
+  if (!last) return NULL;
+  if (site) *site = last->call_site ? last->call_site->span : last->g->span;
+  /* then their join, made once per set of instances: every method of a
+   * class asks for the same one, and a class built a thousand times would
+   * cost a thousand joins per method */
+  HashMap *memo = &a->joined_instances[covered];
+  if (!memo->hash) hm_init_ptr(memo);
+  bool found;
+  HashEntry *e = hm_slot(memo, ctxs, &found);
+  JoinedInstances *j = found ? e->value : (e->value = fx_new(JoinedInstances));
+  if (found && j->print == print && j->self) return j->self;
+  const AbsValue *self = NULL;
+  for (int i = 0; i < ctxs->len; i++) {
+    const Ctx *c = ctxs->items[i];
+    if (c->state == CTX_NEW || c->lenient != covered || !c->result) continue;
+    if (c->result->kind != ABS_INSTANCE) continue;
+    self = self ? abs_join_soft(a->st, self, c->result) : c->result;
+  }
+  *j = (JoinedInstances){print, self};
   return self;
 }
 
@@ -471,6 +496,21 @@ static AnfNode *switch_call(AnfGraph *g, int i) {
 
 enum { COVER_CONTEXTS = 8 };   /* contexts per skipped branch analysed the other way */
 
+/* Every switch of the module, in graph and node order (the coverage
+ * rounds then visit only these, not every node again). */
+static void find_switches(Analysis *a) {
+  for (int gi = 0; gi < a->m->graphs.len; gi++) {
+    AnfGraph *g = a->m->graphs.items[gi];
+    for (int i = 0; i < g->nodes.len; i++) {
+      AnfNode *sw = g->nodes.items[i];
+      if (sw->apply.ninputs != 4 || !anf_is_op(sw->apply.inputs[0], OP_SWITCH)) continue;
+      AnfNode *call = switch_call(g, i);
+      if (call) vec_push(&a->open_switches, ((SwitchSite){sw, call}));
+    }
+  }
+  a->switches_found = true;
+}
+
 /* One round: every branch graph no context has run (per `ran`, taken at
  * the round's start), whose switch some context decided by a flag test,
  * runs in up to COVER_CONTEXTS such contexts with the test assumed the
@@ -478,32 +518,31 @@ enum { COVER_CONTEXTS = 8 };   /* contexts per skipped branch analysed the other
 static bool cover_skipped_branches(Analysis *a, const bool *ran) {
   CtxTable *t = engine_contexts(a->E);
   bool progress = false;
-  uint32_t ngraphs = (uint32_t)a->m->graphs.len;
-  for (uint32_t gi = 0; gi < ngraphs; gi++) {
-    AnfGraph *g = a->m->graphs.items[gi];
+  if (!a->switches_found) find_switches(a);
+  int kept = 0;
+  for (int s = 0; s < a->open_switches.len; s++) {
+    SwitchSite site = a->open_switches.items[s];
+    AnfNode *sw = site.sw, *call = site.call;
+    AnfGraph *g = sw->graph;
+    AnfGraph *bt = graph_const(sw->apply.inputs[2]), *bf = graph_const(sw->apply.inputs[3]);
+    if (!bt || !bf || (ran[bt->id] && ran[bf->id])) continue;   /* covered for good */
+    a->open_switches.items[kept++] = site;
     if (!ran[g->id]) continue;
-    for (int i = 0; i < g->nodes.len; i++) {
-      AnfNode *sw = g->nodes.items[i];
-      if (sw->apply.ninputs != 4 || !anf_is_op(sw->apply.inputs[0], OP_SWITCH)) continue;
-      AnfGraph *bt = graph_const(sw->apply.inputs[2]), *bf = graph_const(sw->apply.inputs[3]);
-      if (!bt || !bf || (ran[bt->id] && ran[bf->id])) continue;
-      AnfGraph *skipped = ran[bt->id] ? bf : bt;
-      AnfNode *call = switch_call(g, i);
-      if (!call) continue;
-      AnfNode *test = sw->apply.inputs[1];
-      int done = 0;
-      for (Ctx *c = t->graph_first[g->id]; c && done < COVER_CONTEXTS; c = c->next_in_graph) {
-        if (c->state == CTX_NEW || !cache_lookup(t, c, sw) || !flag_test(a, c, test, 0)) continue;
-        const char *why = fx_sprintf(
-            "analysed as if this test were %s: every analysed call makes it %s",
-            skipped == bt ? "true" : "false", skipped == bt ? "false" : "true");
-        if (engine_cover_branch(a->E, c, call, skipped, sw->span, why)) {
-          done++;
-          progress = true;
-        }
+    AnfGraph *skipped = ran[bt->id] ? bf : bt;
+    AnfNode *test = sw->apply.inputs[1];
+    int done = 0;
+    for (Ctx *c = t->graph_first[g->id]; c && done < COVER_CONTEXTS; c = c->next_in_graph) {
+      if (c->state == CTX_NEW || !cache_lookup(t, c, sw) || !flag_test(a, c, test, 0)) continue;
+      const char *why = fx_sprintf(
+          "analysed as if this test were %s: every analysed call makes it %s",
+          skipped == bt ? "true" : "false", skipped == bt ? "false" : "true");
+      if (engine_cover_branch(a->E, c, call, skipped, sw->span, why)) {
+        done++;
+        progress = true;
       }
     }
   }
+  a->open_switches.len = kept;
   return progress;
 }
 

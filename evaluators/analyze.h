@@ -34,6 +34,12 @@ typedef struct AnalysisOptions {
 
 void analysis_default_options(AnalysisOptions *o);
 
+/* class_instances' join of a class's constructions, with the fingerprint
+ * of the values it joined (their interned pointers, in order) */
+typedef struct JoinedInstances { uint64_t print; const AbsValue *self; } JoinedInstances;
+
+typedef struct SwitchSite { AnfNode *sw, *call; } SwitchSite;   /* a switch and its call */
+
 typedef struct Analysis {
   AnfModule *m;
   AbsStore *st;
@@ -49,6 +55,12 @@ typedef struct Analysis {
   bool built_made;
   uint64_t built_count;     /* __init__ contexts when `built` was made */
   uint64_t built_stamp;     /* all contexts when they were last counted */
+  /* the switches with a branch no context has run yet (cover_skipped_branches):
+   * found once, then shrunk each round as both branches come to have run */
+  VEC(SwitchSite) open_switches;
+  HashMap joined_instances[2];  /* constructions' PtrVec -> JoinedInstances,
+                                   [covered]: the lenient ones or the others */
+  bool switches_found;
 } Analysis;
 
 /* Analyse a managed module; findings go to diags.  Never fails: a problem

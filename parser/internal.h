@@ -249,6 +249,19 @@ AnfGraph *lower_top(Lower *L, AnfGraph *g);
 void lower_pending(Lower *L, TSNode def, TSNode body, AnfGraph *g, Scope *fs);
 void lower_release(Lower *L);
 
+/* prefetch.c: the root files of a program parsed ahead on a second thread */
+typedef struct Prefetch Prefetch;
+const TSLanguage *tree_sitter_python(void);
+/* Start parsing files[0..n) in order (NULL: fewer than two files, or no
+ * thread); the files must stay alive until prefetch_finish. */
+Prefetch *prefetch_start(const SrcFile *const *files, int n);
+/* file's whole-file tree, waiting while the helper parses it; NULL when the
+ * helper has not started it (then it never will: parse it yourself) or it
+ * is not one of the files.  The caller owns the tree. */
+TSTree *prefetch_take(Prefetch *pf, const SrcFile *file);
+/* Stop the helper and free the trees nobody took. */
+void prefetch_finish(Prefetch *pf);
+
 /* program.c: one program of several files */
 /* A program whose first file is `first`; setup NULL: the roots of a lone
  * file (its folder). */
@@ -258,6 +271,8 @@ AnfModule *prog_anf(Program *P);
 /* Lower the given (parsed) root files, the modules they import, then every
  * function body; the program's ANF module. */
 AnfModule *prog_run(Program *P, Lower **roots, int n);
+/* file's tree if the prefetch thread parsed it (the caller owns it), else NULL */
+TSTree *prog_prefetched(Program *P, const SrcFile *file);
 
 /* program.c: the program's own modules (language.md 9) */
 /* Is `top` (the first part of a dotted name) one of the outside modules? */

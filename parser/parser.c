@@ -1210,7 +1210,9 @@ static void after_parse(Lower *L) {
 bool lower_parse(Lower *L) {
   L->parsed = true;
   if (!check_text(L)) return false;
-  L->ntrees = last_tree_count = parse_trees(L, L->trees);
+  TSTree *ahead = prog_prefetched(L->prog, L->file);   /* parsed by prefetch.c */
+  if (ahead) L->trees[0] = ahead;
+  L->ntrees = last_tree_count = ahead ? 1 : parse_trees(L, L->trees);
   L->nroots = L->ntrees;
   for (int i = 0; i < L->ntrees; i++) L->roots[i] = ts_tree_root_node(L->trees[i]);
   after_parse(L);

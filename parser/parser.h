@@ -24,6 +24,8 @@ typedef struct ProgramSetup {
   int nroots;                /* 0: the folder of the first file */
   int max_modules;           /* modules a program may load (0: the default) */
   bool qualify_all;          /* name every function by its module, roots too */
+  bool prefetch;             /* several files: parse them ahead on a second
+                                thread (parser/prefetch.c; batch mode) */
 } ProgramSetup;
 
 /* Convert the given files (the roots: each runs as `__main__`) and every

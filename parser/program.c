@@ -87,6 +87,13 @@ struct Program {
   AnfGraph *cur;           /* where the module level goes on */
   int depth;               /* imports being lowered, nested */
   bool budget_reported;
+  /* the root files parsed ahead on a second thread (prefetch.c), with their
+   * real paths, so that an import of a root takes the text already read
+   * and the tree already made */
+  Prefetch *prefetch;
+  const SrcFile *const *pf_files;
+  const char **pf_reals;
+  int npf;
 };
 
 /* ---- paths ---- */
@@ -265,6 +272,8 @@ static bool load(Program *P, ProgModule *pm, Span sp) {
   }
   const char *err = NULL;
   const SrcFile *f = overlay ? overlay(overlay_ctx, pm->key) : NULL;
+  for (int i = 0; !f && i < P->npf; i++)
+    if (!strcmp(P->pf_reals[i], pm->key)) f = P->pf_files[i];   /* a root, read already */
   if (!f) f = srcfile_read(pm->file, &err);
   if (!f) {
     diag_report(P->diags, DK_UNRESOLVED_IMPORT, sp, "cannot read '%s' for module '%s': %s",
@@ -630,8 +639,24 @@ AnfModule *prog_run(Program *P, Lower **roots, int n) {
     Pending *p = &P->pending.items[i];
     lower_pending(p->L, p->def, p->body, p->g, p->fs);
   }
+  prefetch_finish(P->prefetch);
+  P->prefetch = NULL;
   for (int i = 0; i < P->lowers.len; i++) lower_release(P->lowers.items[i]);
   return m;
+}
+
+TSTree *prog_prefetched(Program *P, const SrcFile *file) {
+  return P && P->prefetch ? prefetch_take(P->prefetch, file) : NULL;
+}
+
+/* Parse the roots ahead when there are several (batch mode only). */
+static void start_prefetch(Program *P, const SrcFile *const *files, int nfiles) {
+  if (nfiles < 2) return;
+  P->pf_files = files;
+  P->pf_reals = fx_array(const char *, nfiles);
+  for (int i = 0; i < nfiles; i++) P->pf_reals[i] = real_path(files[i]->path);
+  P->npf = nfiles;
+  P->prefetch = prefetch_start(files, nfiles);
 }
 
 AnfModule *parse_program(const SrcFile *const *files, int nfiles, const ProgramSetup *setup,
@@ -639,5 +664,6 @@ AnfModule *parse_program(const SrcFile *const *files, int nfiles, const ProgramS
   Program *P = prog_new(files[0], setup, strings, diags);
   Lower **roots = fx_array(Lower *, nfiles > 0 ? nfiles : 1);
   for (int i = 0; i < nfiles; i++) roots[i] = lower_new(P, files[i], P->mod, strings, diags);
+  if (setup && setup->prefetch) start_prefetch(P, files, nfiles);
   return prog_run(P, roots, nfiles);
 }
