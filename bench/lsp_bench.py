@@ -24,7 +24,9 @@ on 20k, for every kind, each marked ok or MISSED; exits 1 only when
 something failed.  Beside the wall times, the server's CPU time per edit of
 each kind (from /proc): on a loaded machine the wall times grow with the
 load (compare the cold check's time with an idle run's), the CPU times do
-not.  LSP_BENCH_EDITS (default 200) sets the edits per kind.
+not; an untimed edit that prepares a timed one (the new line an undo
+takes back) is not counted.  LSP_BENCH_EDITS (default 200) sets the edits
+per kind, LSP_BENCH_KINDS (e.g. "undo hover typing") picks kinds.
 
 The same edits (the same seeds) then go to Pyright's language server
 (`pyright-langserver --stdio` from bench/peers/node_modules, which `make
@@ -45,6 +47,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from client import Client  # noqa: E402
 
 EDITS = int(os.environ.get("LSP_BENCH_EDITS", "200"))
+KINDS = os.environ.get("LSP_BENCH_KINDS", "").split()
 TRACE_KEYS = 20
 
 
@@ -198,94 +201,96 @@ def cpu_ms(pid):
 
 
 class Kinds(dict):
-    """{kind: [ms]}, and the server's CPU ms per edit of each kind (the
-    machine's load inflates wall times, not CPU times)."""
+    """{kind: [ms]}, and the server's CPU ms per timed edit of each kind
+    (the machine's load inflates wall times, not CPU times).  The CPU of
+    untimed edits that prepare a timed one (the new line an undo takes
+    back) is left out: `untimed` brackets them."""
 
     def __init__(self, s):
         super().__init__()
-        self.s, self.cpu, self.t0 = s, {}, None
+        self.s, self.cpu, self.t0, self.skipped = s, {}, None, 0.0
 
     def start(self):
         self.s.c.drop_backlog()
-        self.t0 = cpu_ms(self.s.c.proc.pid)
+        self.t0, self.skipped = cpu_ms(self.s.c.proc.pid), 0.0
+
+    def untimed(self, edit):
+        t0 = cpu_ms(self.s.c.proc.pid)
+        edit()
+        t1 = cpu_ms(self.s.c.proc.pid)
+        if t0 is not None and t1 is not None:
+            self.skipped += t1 - t0
 
     def __setitem__(self, kind, lat):
         t1 = cpu_ms(self.s.c.proc.pid)
         if self.t0 is not None and t1 is not None and lat:
-            self.cpu[kind] = (t1 - self.t0) / len(lat)
+            self.cpu[kind] = (t1 - self.t0 - self.skipped) / len(lat)
         super().__setitem__(kind, lat)
 
 
 def run_kinds(s, text, edits, keys):
-    """Every kind of edit on Session s; (Kinds, {gap: [ms]}).  The seeds
-    are fixed, so two servers get the same edits.  Each kind's CPU time is
-    the server's while its edits ran (interim passes, and any exact pass
-    that ran meanwhile), not the settling exact pass after them."""
+    """Every kind of edit on Session s (LSP_BENCH_KINDS="char undo ...":
+    only those); (Kinds, {gap: [ms]}).  The seeds are fixed, so two
+    servers get the same edits.  Each kind's CPU time is the server's
+    while its edits ran (interim passes, and any exact pass that ran
+    meanwhile), not the settling exact pass after them."""
     rng = random.Random(7)
     kinds = Kinds(s)
-    kinds.start()
+    wanted = lambda k: not KINDS or k in KINDS   # noqa: E731
 
-    lat = []
-    for (line, col, digit) in edit_sites(text, edits):
-        new = str((int(digit) + 1) % 10) if digit != "0" else "1"
-        lat.append(s.edit(line, col, line, col + 1, new))
-    kinds["char"] = lat
-    s.settle()
-    kinds.start()
+    def char():
+        for (line, col, digit) in edit_sites(text, edits):
+            new = str((int(digit) + 1) % 10) if digit != "0" else "1"
+            yield s.edit(line, col, line, col + 1, new)
 
-    lat = []
-    for k in range(edits):
-        i, line, indent = newline_site(s, rng)
-        lat.append(s.edit(i, len(line), i, len(line), "\n" + indent + "pass"))
-    kinds["newline"] = lat
-    s.settle()
-    kinds.start()
+    def newline():
+        for k in range(edits):
+            i, line, indent = newline_site(s, rng)
+            yield s.edit(i, len(line), i, len(line), "\n" + indent + "pass")
 
-    lat = []
-    for k in range(edits):   # the lines the newline edits added
-        plain = [i for i, l in enumerate(s.lines) if l.strip() == "pass"]
-        if not plain:
-            break
-        i = plain[rng.randrange(len(plain))]
-        lat.append(s.edit(i - 1, len(s.lines[i - 1]), i, len(s.lines[i]), ""))
-    kinds["delete"] = lat
-    s.settle()
-    kinds.start()
+    def delete():
+        for k in range(edits):   # the lines the newline edits added (or pass lines)
+            plain = [i for i, l in enumerate(s.lines) if l.strip() == "pass"]
+            if not plain:
+                break
+            i = plain[rng.randrange(len(plain))]
+            yield s.edit(i - 1, len(s.lines[i - 1]), i, len(s.lines[i]), "")
 
-    lat = []
-    for k in range(edits):
-        i, line, indent = newline_site(s, rng)
-        s.edit(i, len(line), i, len(line), "\n" + indent + "pass")
-        lat.append(s.edit(i, len(line), i + 1, len(indent) + 4, ""))   # the undo
-    kinds["undo"] = lat
-    s.settle()
-    kinds.start()
+    def undo():
+        for k in range(edits):
+            i, line, indent = newline_site(s, rng)
+            kinds.untimed(lambda: s.edit(i, len(line), i, len(line), "\n" + indent + "pass"))
+            yield s.edit(i, len(line), i + 1, len(indent) + 4, "")   # the undo
 
-    lat = []
-    for k in range(min(edits, 50)):
-        starts = [i for i, l in enumerate(s.lines) if l.startswith("def ")]
-        i = starts[rng.randrange(len(starts))]
-        paste = "def pasted_%d(x):\n    y = x * %d\n    return y + 1\n\n\n" % (k, k)
-        lat.append(s.edit(i, 0, i, 0, paste))
-    kinds["paste"] = lat
-    s.settle()
-    kinds.start()
+    def paste():
+        for k in range(min(edits, 50)):
+            starts = [i for i, l in enumerate(s.lines) if l.startswith("def ")]
+            i = starts[rng.randrange(len(starts))]
+            paste = "def pasted_%d(x):\n    y = x * %d\n    return y + 1\n\n\n" % (k, k)
+            yield s.edit(i, 0, i, 0, paste)
 
-    lat = []
-    assigns = [(i, m) for i, l in enumerate(s.lines)
-               for m in [re.match(r"^    ([a-z_]\w*) = .*?(?<![\w.])(\d)(?![\w.])", l)] if m]
-    for k in range(edits):
-        i, m = assigns[rng.randrange(len(assigns))]
-        col = m.start(2)
-        digit = s.lines[i][col]
-        new = str((int(digit) + 1) % 10) if digit != "0" else "1"
-        lat.append(s.hover_after_edit(i, col, i, col + 1, new, i, 4))
-    kinds["hover"] = lat
-    s.settle()
-    kinds.start()
+    def hover():
+        assigns = [(i, m) for i, l in enumerate(s.lines)
+                   for m in [re.match(r"^    ([a-z_]\w*) = .*?(?<![\w.])(\d)(?![\w.])", l)] if m]
+        for k in range(edits):
+            i, m = assigns[rng.randrange(len(assigns))]
+            col = m.start(2)
+            digit = s.lines[i][col]
+            new = str((int(digit) + 1) % 10) if digit != "0" else "1"
+            yield s.hover_after_edit(i, col, i, col + 1, new, i, 4)
+
+    for name, run in (("char", char), ("newline", newline), ("delete", delete), ("undo", undo),
+                      ("paste", paste), ("hover", hover)):
+        if not wanted(name):
+            continue
+        kinds.start()
+        kinds[name] = list(run())
+        s.settle()
 
     traces = {}
     for gap in (100, 250):
+        if not wanted("typing"):
+            break
         i, line, indent = newline_site(s, rng)
         s.edit(i, len(line), i, len(line), "\n" + indent + "z = 0")
         word = "1 + 22 * 333 - 4444 + 5"[:keys]

@@ -527,6 +527,9 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
     AnfGraph *bt = graph_const(sw->apply.inputs[2]), *bf = graph_const(sw->apply.inputs[3]);
     if (!bt || !bf || (ran[bt->id] && ran[bf->id])) continue;   /* covered for good */
     a->open_switches.items[kept++] = site;
+    /* the language server's stop signal: no call in here polls it (the
+     * analysis is thrown away; the switches stay listed) */
+    if ((s % 64 == 0 && engine_poll_interrupt(a->E)) || engine_interrupted(a->E)) continue;
     if (!ran[g->id]) continue;
     AnfGraph *skipped = ran[bt->id] ? bf : bt;
     AnfNode *test = sw->apply.inputs[1];
@@ -654,6 +657,7 @@ static void run_uncalled_functions(Analysis *a) {
   for (int i = 0; i < m->functions.len; i++) {
     AnfGraph *g = m->functions.items[i];
     if (cache_graph_contexts(t, g)) continue;
+    if (engine_poll_interrupt(a->E)) return;   /* a function without calls polls nothing */
     const AbsValue *args = unknown_args(a, g);
     /* a method nobody called runs on the instances the program built, so
      * a misspelt attribute there is found too */
@@ -675,7 +679,7 @@ static void run_uncalled_functions(Analysis *a) {
  * new runs (bounded). */
 static void cover_unreached(Analysis *a) {
   for (int round = 0; round < 64 && run_unreached_nested(a); round++) {}
-  for (int round = 0; round < 16; round++) {
+  for (int round = 0; round < 16 && !engine_poll_interrupt(a->E); round++) {
     bool covered = cover_skipped_branches(a, graphs_run(a));
     if (!run_on_covered_instances(a) && !covered) break;
     for (int r = 0; r < 64 && run_unreached_nested(a); r++) {}
@@ -698,7 +702,7 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
   engine_run(a->E, m->module_graph, abs_tuple(a->st, 0, NULL));   /* the top level */
   if (!run_entries(a, o, diags)) return a;       /* the entry points */
   run_uncalled_functions(a);                      /* every other function, generic */
-  cover_unreached(a);                             /* code no context reached */
+  if (!engine_poll_interrupt(a->E)) cover_unreached(a);   /* code no context reached */
   CtxVec fns = analysis_function_contexts(a);
   for (int i = 0; i < fns.len; i++) check_return(a, fns.items[i], diags);   /* annotations */
   engine_flush(a->E);                             /* findings still held */

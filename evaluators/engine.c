@@ -322,6 +322,11 @@ static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn
 
 bool engine_interrupted(const Engine *E) { return E->cf.interrupted; }
 
+bool engine_poll_interrupt(Engine *E) {
+  if (!E->cf.interrupted && E->opt.interrupt) E->cf.interrupted = E->opt.interrupt(E->opt.interrupt_ctx);
+  return E->cf.interrupted;
+}
+
 static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
                                     const Ctx *pctx, const Args *a) {
   if (cf_out_of_budget(&E->cf, site, E->stats.steps)) return abs_unknown(E->st);

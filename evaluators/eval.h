@@ -143,6 +143,9 @@ const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n);
 CtxTable *engine_contexts(Engine *E);
 /* Whether EngineOptions.interrupt stopped the analysis. */
 bool engine_interrupted(const Engine *E);
+/* Poll the stop signal now (between the analysis's phases, where no call
+ * polls it): engine_interrupted afterwards. */
+bool engine_poll_interrupt(Engine *E);
 EngineStats engine_stats(const Engine *E);
 AbsStore *engine_store(Engine *E);
 

@@ -42,7 +42,9 @@
  *   - the published list is: the last exact analysis's diagnostics that
  *     cannot depend on the edit, moved to where their statement is now
  *     (those of matched statements that do not name a changed or removed
- *     def, nor a def that does, transitively, by the words of the text;
+ *     def, nor a def that does, nor a word of a module-level statement
+ *     that does (`K = f(1)` may change K), transitively, by the words of
+ *     the text;
  *     none from a caller's context, since a changed def may be on its call
  *     chain; none with a note in a changed statement; no syntax error,
  *     since which one is reported first depends on the whole text), and
@@ -93,7 +95,8 @@ typedef VEC(const char *) WordList;
 typedef struct DefResult {
   uint32_t line;         /* its first line when analysed */
   uint32_t nlines;
-  DiagList diags;        /* spans in the mini source */
+  DiagList diags;        /* spans in the mini source: first the lowering's */
+  int nlowered;          /* how many of them the lowering reported */
   const SrcFile *mini;
   const SrcFile *base;   /* the text the mini source was made of */
 } DefResult;
@@ -331,6 +334,7 @@ static void analyse_alone(Doc *d, struct Interim *I, const AnalysisOptions *o,
     DiagSink sink;
     diag_sink_init(&sink);
     AnfModule *m = parse_module(mini, strings, &sink);
+    int nlowered = sink.diags.len;   /* those do not depend on the arguments */
     anf_manage(m);
     I->mini_a = analyze_module(m, &sink, o);
     I->mini_base = f;
@@ -349,6 +353,7 @@ static void analyse_alone(Doc *d, struct Interim *I, const AnalysisOptions *o,
         const Diag *g = sink.diags.items[i];
         if (g->span.line < st[j].start_line || g->span.line > st[j].end_line) continue;
         vec_push(&r->diags, g);
+        r->nlowered += i < nlowered;
         undefined |= g->kind == DK_UNDEFINED_NAME;
         syntax |= g->kind == DK_SYNTAX;
       }
@@ -425,11 +430,12 @@ static bool move_mini_span(const DefResult *r, uint32_t at, const SrcFile *cur, 
 
 /* A def's kept diagnostics where the def now starts (line `at`), or false
  * when one of them cannot be moved (the def is analysed again). */
-static bool place_result(const DefResult *r, uint32_t at, const SrcFile *cur, DiagList *out)
+static bool place_result(const DefResult *r, uint32_t at, const SrcFile *cur, bool called,
+                         DiagList *out)
 {
   DiagList moved = {0};
   MiniPlace P = {r, at, cur};
-  for (int i = 0; i < r->diags.len; i++) {
+  for (int i = 0; i < (called ? r->nlowered : r->diags.len); i++) {
     const Diag *g = r->diags.items[i];
     Diag *c = fx_new(Diag);
     *c = *g;
@@ -466,6 +472,8 @@ typedef struct Mapping {
   int nold;
   const int *to_cur;       /* per old statement: its current one, or -1 */
   const bool *stale;       /* per old statement: its diagnostics may not hold */
+  bool same_names;         /* the module defines the same names (an undefined
+                              name's message depends on them: "did you mean") */
 } Mapping;
 
 /* The old statement holding byte offset `off`, or -1. */
@@ -516,6 +524,7 @@ static bool move_old_span(const Mapping *M, Span *s)
 static const Diag *carry(const Mapping *M, const Diag *g)
 {
   if (from_a_caller(g) || g->kind == DK_SYNTAX) return NULL;
+  if (g->kind == DK_UNDEFINED_NAME && !M->same_names) return NULL;
   Diag *c = fx_new(Diag);
   *c = *g;
   if (g->span.start == 0 && g->span.end == 0 && old_stmt_at(M, 0) < 0)
@@ -540,6 +549,67 @@ static int by_position(const void *x, const void *y)
   return (int)a->kind - (int)b->kind;
 }
 
+/* Whether another current statement than j (a changed def) names j's def.
+ * The exact analysis runs a def that no other code calls once on unknown
+ * arguments, as the interim pass does; a def that is called runs there
+ * only in its callers' contexts, so what its analysis alone finds on
+ * unknown arguments (an index out of range on a branch its callers never
+ * take) may not be there: of such a def, only what the lowering reports
+ * (undefined names, unsupported constructs) is published. */
+static bool called_elsewhere(struct Interim *I, const SrcFile *cur, const ParseStmt *cs, int ncur,
+                             int j, const int *from_old, const int *to_cur,
+                             const WordList *cur_words)
+{
+  const char *nm = def_name(cur, &cs[j]);
+  nm = strtab_intern(&I->names, nm, strlen(nm));
+  const IntList *users = hm_get(&I->uses, nm);   /* matched statements: their old words */
+  for (int i = 0; users && i < users->len; i++) {
+    int k = to_cur[users->items[i]];
+    if (k >= 0 && k != j) return true;
+  }
+  for (int k = 0; k < ncur; k++)   /* the other changed statements */
+    if (k != j && from_old[k] < 0 && has_word(&cur_words[k], nm)) return true;
+  return false;
+}
+
+/* Whether a word is a Python keyword (it binds nothing). */
+static bool is_keyword(const char *w)
+{
+  static const char *const kw[] = {
+      "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+      "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+      "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
+      "return", "try", "while", "with", "yield"};
+  for (size_t i = 0; i < sizeof kw / sizeof *kw; i++)
+    if (!strcmp(kw[i], w)) return true;
+  return false;
+}
+
+/* Whether the changed defs define the names the removed ones did (a def
+ * edited in place, not added, deleted or renamed). */
+static bool same_def_names(struct Interim *I, const SrcFile *old, const ParseStmt *os, int nold,
+                           const int *to_cur, const SrcFile *cur, const ParseStmt *cs, int ncur,
+                           const int *from_old)
+{
+  HashMap gone, added;
+  hm_init_ptr(&gone);
+  hm_init_ptr(&added);
+  for (int k = 0; k < nold; k++)
+    if (to_cur[k] < 0) {
+      const char *nm = def_name(old, &os[k]);
+      hm_put(&gone, strtab_intern(&I->names, nm, strlen(nm)), (void *)1);
+    }
+  for (int j = 0; j < ncur; j++)
+    if (from_old[j] < 0) {
+      const char *nm = strtab_intern(&I->names, def_name(cur, &cs[j]), strlen(def_name(cur, &cs[j])));
+      if (!hm_has(&gone, nm)) return false;
+      hm_put(&added, nm, (void *)1);
+    }
+  for (size_t i = 0; i < gone.cap; i++)
+    if (gone.entries[i].key && !hm_has(&added, gone.entries[i].key)) return false;
+  return true;
+}
+
 /* Whether a changed def's text uses `global` or `nonlocal` (it may change
  * what other statements read). */
 static bool binds_outside(StrTab *names, const WordList *w)
@@ -548,11 +618,14 @@ static bool binds_outside(StrTab *names, const WordList *w)
   return has_word(w, g) || has_word(w, nl);
 }
 
+static long reparsed_bytes;   /* by the interim passes' tree-sitter parses (fathom/stats) */
+
 /* The statements of a text parsed alone by tree-sitter, moved to start at
  * byte `at`, line `line`. */
 static int parse_window(const SrcFile *f, uint32_t from, uint32_t to, ParseStmt **out)
 {
   ParseDoc *pd = parse_doc_new();
+  reparsed_bytes += to - from;
   parse_doc_reparse(pd, srcfile_new(f->path, f->text + from, to - from));
   int n = parse_doc_statements(pd, out);
   parse_doc_delete(pd);
@@ -567,15 +640,30 @@ static int parse_window(const SrcFile *f, uint32_t from, uint32_t to, ParseStmt 
 
 #define MAX_WINDOW (256u << 10)   /* bytes reparsed alone; more: the whole text */
 
+/* Whether the statements of a window with a syntax error keep it to
+ * themselves: parsed alone between the statement before the window and
+ * the one after it (current offsets; either may be absent, at the ends of
+ * the text), those two come out where they are, whole and without an
+ * error.  Then tree-sitter's recovery stays inside the window and the
+ * parse of the whole text is at the module's top level before and after
+ * it, so every other statement parses as before.  Not so after an
+ * unclosed bracket that swallows the next def, or a triple-quoted string
+ * left open (a later one closes it): false.  On
+ * true, *win holds the window's own statements. */
 /* The top-level statements of the current text.  Reparsing the whole
  * text, even incrementally, costs tree-sitter up to a fresh parse's time
- * after some edits (tens of ms at 5,000 lines), so only the statements
- * around what changed since the last pass are parsed again, alone: from
- * the start of the statement where the change begins to the start of the
- * first statement after it, a top-level statement at column 0 in both
- * texts; the others only move.  When that window has a syntax error (an
- * unclosed bracket or string may reach past it), or the last text had
- * one, or the window is large, the whole text is reparsed. */
+ * after some edits (tens of ms at 5,000 lines: an edit on a block's last
+ * line reparses the rest of the file), so only the statements around what
+ * changed since the last pass are parsed again, alone: from the start of
+ * the statement where the change begins to the start of the first
+ * statement after it, a top-level statement at column 0 in both texts;
+ * the others only move.  When that window has a syntax error, or the last
+ * text had one, or the window is large, the whole text is reparsed as the
+ * exact pass will parse it (from the last tree without an error:
+ * parser.c): tree-sitter's recovery from an error is not local (an
+ * unclosed bracket swallows the next def, a bad indentation can make the
+ * whole file one ERROR node), so no window can say where the statements
+ * of such a text are. */
 static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
 {
   const SrcFile *v = I->view, *c = d->file;
@@ -611,6 +699,7 @@ static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
   ParseStmt *cs;
   int nc, *vfrom;
   if (whole) {
+    reparsed_bytes += (long)c->len;
     parse_doc_reparse(d->pd, c);
     nc = parse_doc_statements(d->pd, &cs);
     vfrom = fx_alloc_atomic(sizeof(int) * (size_t)(nc + 1));
@@ -714,6 +803,14 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
         hm_put(&names, nm, (void *)1);
         vec_push(&todo, (void *)nm);
       }
+      /* a module-level statement (`K = f(1)`) may bind any of its words
+       * to a new value: each may have changed too */
+      const WordList *w = &I->old_words[users->items[i]];
+      for (int k = 0; !nm && k < w->len; k++)
+        if (!hm_has(&names, w->items[k]) && !is_keyword(w->items[k])) {
+          hm_put(&names, w->items[k], (void *)1);
+          vec_push(&todo, (void *)w->items[k]);
+        }
     }
   }
 
@@ -732,7 +829,10 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
       size_t n;
       const char *t = stmt_text(cur, &cs[j], &n);
       const DefResult *r = hm_get(&I->results, text_key(t, n));
-      if (r && place_result(r, cs[j].start_line, cur, &mine)) continue;
+      if (r && place_result(r, cs[j].start_line, cur,
+                            called_elsewhere(I, cur, cs, ncur, j, from_old, to_cur, cur_words),
+                            &mine))
+        continue;
       need[j] = true;
       nneed++;
     }
@@ -751,7 +851,8 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   I->holds = fx_alloc_atomic(sizeof(int) * (size_t)(ncur + 1));
   for (int j = 0; j < ncur; j++) I->holds[j] = from_old[j] >= 0 && !reach[j] ? from_old[j] : -1;
   I->mapped = cur;
-  Mapping M = {old, cur, d->stmts, cs, d->nstmts, to_cur, stale};
+  Mapping M = {old, cur, d->stmts, cs, d->nstmts, to_cur, stale,
+               same_def_names(I, old, d->stmts, d->nstmts, to_cur, cur, cs, ncur, from_old)};
   vec_clear(out);
   for (int i = 0; i < d->diags.diags.len; i++) {
     const Diag *moved = carry(&M, d->diags.diags.items[i]);
@@ -823,3 +924,47 @@ const Analysis *incremental_mini_at(Doc *d, uint32_t off, uint32_t *mini_off)
   *mini_off = mini->line_starts[at.line] + at.col;
   return I->mini_a;
 }
+
+int incremental_pieces(Doc *d, Piece **out)
+{
+  const struct Interim *I = d->interim;
+  if (!I || I->mapped != d->file || I->view != d->file) return -1;
+  bool mini = I->mini_a && I->mini_base == d->file;
+  Piece *p = fx_alloc_atomic(sizeof(Piece) * (size_t)(I->nv + 1));
+  for (int j = 0; j < I->nv; j++) {
+    const ParseStmt *s = &I->vs[j];
+    p[j] = (Piece){PIECE_NONE, s->start_line, s->end_line, 0};
+    if (I->holds[j] >= 0) {
+      p[j].kind = PIECE_EXACT;
+      p[j].old_line = d->stmts[I->holds[j]].start_line;
+    } else if (mini && I->mini_keeps[j]) {
+      p[j].kind = PIECE_MINI;
+    }
+  }
+  *out = p;
+  return I->nv;
+}
+
+const Analysis *incremental_mini(Doc *d)
+{
+  const struct Interim *I = d->interim;
+  return I && I->mini_base == d->file && I->view == d->file ? I->mini_a : NULL;
+}
+
+void incremental_at_exact(Doc *d)
+{
+  struct Interim *I = d->interim;
+  if (!I) return;
+  /* the next pass diffs against the exact text itself: its window is the
+   * next edit's alone, not that edit and the undone one */
+  I->view = d->exact_file;
+  I->vs = d->stmts;
+  I->nv = d->nstmts;
+  I->vfrom = fx_alloc_atomic(sizeof(int) * (size_t)(d->nstmts + 1));
+  for (int k = 0; k < d->nstmts; k++) I->vfrom[k] = k;
+  I->mapped = NULL;
+  I->mini_a = NULL;
+  I->mini_base = NULL;
+}
+
+long incremental_reparsed_bytes(void) { return reparsed_bytes; }

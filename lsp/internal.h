@@ -18,8 +18,10 @@
  * tree-sitter tree owned by parser/ (a ParseDoc, deleted on didClose).  An
  * edit replaces the text and marks the document dirty; the analysis is
  * redone when no more input is waiting (rapid edits coalesce) or when a
- * request needs it, so requests always see the exact analysis of the
- * current text (server.c explains interim and exact diagnostics). */
+ * request needs it, so requests see the exact analysis of the current
+ * text, except hover, definition and inlay hints right after an edit,
+ * which read what still holds of it and the interim pass's analysis
+ * (server.c explains interim and exact diagnostics). */
 #ifndef FATHOM_LSP_INTERNAL_H
 #define FATHOM_LSP_INTERNAL_H
 
@@ -130,6 +132,27 @@ bool incremental_new_line(Doc *d, uint32_t old_line, uint32_t *line);
  * current text's), that analysis and the offset in its source (the same
  * lines and columns: its ranges are the current text's). */
 const Analysis *incremental_mini_at(Doc *d, uint32_t off, uint32_t *mini_off);
+/* The top-level statements of the current text after incremental_interim
+ * succeeded on it, in order, each with where answers about it come from:
+ * the last exact analysis (a statement of the same text whose analysis
+ * still holds, its first line there old_line), the interim pass's
+ * analysis of it alone (a changed def analysed in this pass: the same
+ * lines), or neither (it names a changed def, or was not analysed).
+ * Returns their number, or -1 when the pass did not map the current text. */
+typedef enum { PIECE_NONE, PIECE_EXACT, PIECE_MINI } PieceKind;
+typedef struct Piece {
+  PieceKind kind;
+  uint32_t line, end_line;   /* its lines in the current text */
+  uint32_t old_line;         /* PIECE_EXACT: its first line in the exact text */
+} Piece;
+int incremental_pieces(Doc *d, Piece **out);
+/* The text came back to the exactly analysed one (an undo): the next
+ * interim pass starts from it (its kept per-def results stay). */
+void incremental_at_exact(Doc *d);
+/* The bytes the interim passes gave tree-sitter so far (fathom/stats). */
+long incremental_reparsed_bytes(void);
+/* The interim pass's analysis of the current text's changed defs, or NULL. */
+const Analysis *incremental_mini(Doc *d);
 
 /* ---- features.c: each returns the `result` of the request ---- */
 json_t *feature_hover(Doc *d, PosEncoding enc, uint32_t offset);

@@ -27,9 +27,20 @@
  * def bodies, the analysis is the interim one of incremental.c (those defs
  * alone, a few ms), and the exact whole-file analysis follows once the
  * input has been quiet for LSP_IDLE_MS, republishing only if the list
- * differs; a request about the document runs it first, so requests always
- * see the exact analysis of the current text.  didClose forgets the
+ * differs; a request about the document runs it first (except hover,
+ * definition and inlay hints: see below), so the others see the exact
+ * analysis of the current text.  An edit that brings the text back to the
+ * exactly analysed one (an undo) needs no analysis at all.  didClose forgets the
  * document and publishes an empty list.
+ *
+ * The exact pass stops as soon as a message arrives: tree-sitter's parse
+ * runs in 2 ms slices (parser.c), lowering polls every 16 function bodies,
+ * the engine every 4,096 steps and between the analysis's phases
+ * (analyze.c), and a collection the pass's allocations start gives up
+ * (stop_collecting).  A request right after an edit does not wait for
+ * it: hover and inlay hints are answered from the last exact analysis
+ * where it still holds and from the interim pass's analysis of the edited
+ * defs (quick_answer, quick_inlay_hints).
  *
  * Each analysis interns its identifiers in a string table of its own, so an
  * old analysis shares nothing with the new one and the collector frees it
@@ -37,7 +48,7 @@
  * apply) but not analysed: they get one warning instead.
  *
  * Besides the LSP methods, the request `fathom/stats` answers
- * {"documents", "analyses", "interrupted", "interimPasses", "gcLiveBytes",
+ * {"documents", "analyses", "interrupted", "interimPasses", "reparsedBytes", "gcLiveBytes",
  * "gcHeapBytes", "rssBytes", "sanitized"} after the exact analysis of every document with interim
  * diagnostics and a full collection, so that the figures describe a
  * settled server: gcLiveBytes sums the objects the collection found
@@ -261,8 +272,10 @@ static void publish_exact(Server *S, Doc *d, bool only_if_changed)
  * Requires: d->file is the current text.  Leaves: d->m, d->a, d->diags of
  * that text (sorted), d->dirty false.  The parse reuses the document's
  * tree-sitter tree. */
+static void release_gc(Server *S, bool collect_now);
 static void analyse_doc_with(Server *S, Doc *d, const AnalysisOptions *o)
 {
+  release_gc(S, false);
   diag_sink_init(&d->diags);
   d->dirty = d->exact_pending = d->reconfigured = false;
   d->m = NULL;
@@ -310,6 +323,46 @@ static bool input_waiting(void *ctx)
   return S->qhead < S->queue.len || rpc_pending(S->rpc);
 }
 
+/* A collection the exact pass's allocations start gives up when a message
+ * arrives (marking a large live heap takes tens of ms, and the pass stops
+ * anyway): the collector then grows the heap instead. */
+static Server *collecting_for;
+static int GC_CALLBACK stop_collecting(void)
+{
+  return collecting_for && input_waiting(collecting_for);
+}
+
+/* The collector is held off during a burst of interim passes: a
+ * collection marks the whole live exact analysis (tens of ms at 5,000
+ * lines), which would fall on one keystroke in a hundred; their garbage
+ * (about 1 MB a pass) is collected when the input is quiet, before the
+ * exact pass, giving up if a message arrives.  Past GC_HOLD_MAX bytes
+ * allocated since the last collection the collector runs anyway. */
+#define GC_HOLD_MAX ((size_t)256 << 20)
+static bool gc_held;
+
+static void hold_gc(void)
+{
+  if (!gc_held && GC_get_bytes_since_gc() < GC_HOLD_MAX) {
+    GC_disable();
+    gc_held = true;
+  } else if (gc_held && GC_get_bytes_since_gc() >= GC_HOLD_MAX) {
+    GC_enable();
+    gc_held = false;
+  }
+}
+
+static void release_gc(Server *S, bool collect_now)
+{
+  if (!gc_held) return;
+  GC_enable();
+  gc_held = false;
+  if (!collect_now) return;
+  collecting_for = S;
+  GC_try_to_collect(stop_collecting);
+  collecting_for = NULL;
+}
+
 /* The exact analysis of d when nothing waits for it: it stops as soon as a
  * message arrives (a newer edit makes it stale; a request will redo it),
  * and the document keeps its last exact analysis, still pending. */
@@ -320,7 +373,9 @@ static bool analyse_doc_interruptible(Server *S, Doc *d)
   o.engine.interrupt = input_waiting;
   o.engine.interrupt_ctx = S;
   parse_set_interrupt(input_waiting, S);
+  collecting_for = S;   /* stop_collecting is the collector's stop function */
   analyse_doc_with(S, d, &o);
+  collecting_for = NULL;
   parse_set_interrupt(NULL, NULL);
   if (!d->interrupted && (!d->a || !engine_interrupted(d->a->E))) return true;
   *d = saved;
@@ -367,6 +422,7 @@ static bool back_to_exact(Doc *d)
     return false;
   d->file = (SrcFile *)x;
   d->dirty = d->exact_pending = false;
+  incremental_at_exact(d);
   return true;
 }
 
@@ -408,6 +464,7 @@ static void refresh_doc(Server *S, Doc *d)
     log_pass(d, "back to the exact text", t0);
     return;
   }
+  hold_gc();
   if (!d->desynced && incremental_interim(d, &d->opts, &interim)) {
     d->exact_pending = true;
     S->interims++;
@@ -638,35 +695,64 @@ static bool has_word(const char *s, const char *word)
   return false;
 }
 
-/* A hover or definition right after an edit, without the exact pass: the
- * interim pass runs (it publishes), and when the position lies in a
+/* Whether an answer computed on the interim pass's analysis shows a value
+ * a stub made (an error value: a call to a def analysed elsewhere). */
+static bool shows_stub_value(json_t *r)
+{
+  json_t *c = json_object_get(r, "contents");
+  const char *shown = json_string_value(json_object_get(c, "value"));
+  if (!shown) shown = json_string_value(json_object_get(r, "label"));
+  if (!shown && json_is_array(json_object_get(r, "label"))) {
+    json_t *part;
+    size_t i;
+    json_array_foreach(json_object_get(r, "label"), i, part) {
+      const char *v = json_string_value(json_object_get(part, "value"));
+      if (v && has_word(v, "error")) return true;
+    }
+  }
+  return shown && has_word(shown, "error");
+}
+
+/* Bring d up to date for a request without the exact pass: a dirty
+ * document gets its interim pass (which publishes).  True when the
+ * request must then be answered from the interim state (the exact
+ * analysis is pending); false when the exact analysis is current (the
+ * edit needed it, or the text came back to it). */
+static bool interim_state(Server *S, Doc *d)
+{
+  if (!d->dirty && !d->exact_pending) return false;
+  if (d->dirty) refresh_doc(S, d);
+  return !d->dirty && d->exact_pending;
+}
+
+/* A hover or definition right after an edit, without the exact pass (the
+ * interim pass runs first, and publishes).  When the position lies in a
  * statement whose last exact analysis still holds (the same text, naming
  * no changed def: incremental.c), the answer comes from that analysis,
  * its ranges moved; in a def the interim pass analysed alone, from that
- * analysis.  NULL when it cannot: the caller runs the exact pass. */
+ * analysis (the def with unknown arguments and its calls to other defs
+ * unknown: values that hold for any call), unless the value shown comes
+ * from such a call.  Elsewhere nothing fresh covers the position: a
+ * hover answers null at once (`answer_null`; a later request gets the
+ * exact value), a definition returns NULL and the caller runs the exact
+ * pass. */
 static json_t *quick_answer(Server *S, Doc *d, json_t *params,
-                            json_t *(*feature)(Doc *, PosEncoding, uint32_t))
+                            json_t *(*feature)(Doc *, PosEncoding, uint32_t), bool answer_null)
 {
   long line, ch;
-  if (!d->dirty && !d->exact_pending) return NULL;
   if (!get_pos(json_object_get(params, "position"), &line, &ch)) return NULL;
-  if (d->dirty) refresh_doc(S, d);
+  if (!interim_state(S, d)) return NULL;
   uint32_t off = text_offset(d->file, S->enc, line, ch), old;
-  if (d->dirty || !d->exact_pending) return NULL;
+  json_t *none = answer_null ? json_null() : NULL;
   Doc view = *d;
   if (!incremental_old_offset(d, off, &old)) {
-    /* in a def the interim pass analysed: that analysis (its calls to
-     * other defs are unknown until the exact pass) */
     const Analysis *mini = incremental_mini_at(d, off, &old);
-    if (!mini) return NULL;
+    if (!mini) return none;
     view.a = (Analysis *)mini;
     json_t *r = feature(&view, S->enc, old);
-    /* nothing found, or a value a stub made (an error value): the exact
-     * pass knows better */
-    const char *shown = json_string_value(json_object_get(json_object_get(r, "contents"), "value"));
-    if (!r || json_is_null(r) || (shown && has_word(shown, "error"))) {
+    if (!r || json_is_null(r) || shows_stub_value(r)) {
       json_decref(r);
-      return NULL;
+      return none;
     }
     return r;
   }
@@ -674,9 +760,56 @@ static json_t *quick_answer(Server *S, Doc *d, json_t *params,
   json_t *r = feature(&view, S->enc, old);
   if (r && !move_ranges(d, r, true)) {
     json_decref(r);
-    return NULL;
+    return none;
   }
   return r ? r : json_null();
+}
+
+/* Inlay hints right after an edit, without the exact pass: per top-level
+ * statement of the range, those of the last exact analysis where it still
+ * holds (moved to where the statement is now), those of the interim
+ * pass's analysis of a changed def (but no label a stub's value made),
+ * none elsewhere until the exact pass.  NULL when the interim pass did
+ * not map the current text. */
+static json_t *quick_inlay_hints(Server *S, Doc *d, uint32_t start, uint32_t end)
+{
+  Piece *p;
+  int n = incremental_pieces(d, &p);
+  if (n < 0) return NULL;
+  Span from = span_from_bytes(d->file, start, end);
+  json_t *all = json_array();
+  for (int i = 0; i < n; i++) {
+    if (p[i].kind == PIECE_NONE || p[i].end_line < from.line || p[i].line > from.end_line)
+      continue;
+    Doc view = *d;
+    const SrcFile *f;
+    int32_t shift = 0;
+    if (p[i].kind == PIECE_EXACT) {
+      view.file = (SrcFile *)d->exact_file;
+      f = d->exact_file;
+      shift = (int32_t)p[i].line - (int32_t)p[i].old_line;
+    } else {
+      view.a = (Analysis *)incremental_mini(d);
+      f = view.a->m->file;
+    }
+    uint32_t a = (uint32_t)((int32_t)p[i].line - shift), b = (uint32_t)((int32_t)p[i].end_line - shift);
+    if (b >= f->nlines) continue;
+    uint32_t e = b + 1 < f->nlines ? f->line_starts[b + 1] : (uint32_t)f->len;
+    json_t *hints = feature_inlay_hints(&view, S->enc, f->line_starts[a], e);
+    size_t k;
+    json_t *h;
+    json_array_foreach(hints, k, h) {
+      json_t *pos = json_object_get(h, "position");
+      long l = (long)json_integer_value(json_object_get(pos, "line"));
+      if (l < (long)a || l > (long)b || (p[i].kind == PIECE_MINI && shows_stub_value(h))) continue;
+      json_object_set_new(pos, "line", json_integer(l + shift));
+      long cl = l + shift;
+      if (cl < (long)from.line || cl > (long)from.end_line) continue;
+      json_array_append(all, h);
+    }
+    json_decref(hints);
+  }
+  return all;
 }
 
 /* ---- methods ---- */
@@ -906,14 +1039,16 @@ static void *GC_CALLBACK count_live(void *total)
 static void on_stats(Server *S, json_t *id)
 {
   settle(S);
+  release_gc(S, false);
   scrub_stack();   /* the analysis just replaced must not stay reachable
                       from stale words where the collector's frames go */
   GC_gcollect();
   size_t live = 0;
   GC_call_with_alloc_lock(count_live, &live);
-  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
+  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
                          "analyses", (json_int_t)S->analyses, "interrupted",
                          (json_int_t)S->interrupted, "interimPasses", (json_int_t)S->interims,
+                         "reparsedBytes", (json_int_t)incremental_reparsed_bytes(),
                          "gcLiveBytes", (json_int_t)live,
                          "gcHeapBytes", (json_int_t)(GC_get_heap_size() - GC_get_free_bytes()),
                          "rssBytes", (json_int_t)rss_bytes(), "sanitized", SANITIZED));
@@ -931,7 +1066,9 @@ static void on_request(Server *S, const char *method, json_t *id, json_t *params
              !strcmp(method, "textDocument/definition")) {
     json_t *(*feature)(Doc *, PosEncoding, uint32_t) =
         !strcmp(method, "textDocument/hover") ? feature_hover : feature_definition;
-    json_t *quick = (d = param_doc(S, id, params)) ? quick_answer(S, d, params, feature) : NULL;
+    json_t *quick = (d = param_doc(S, id, params))
+                        ? quick_answer(S, d, params, feature, feature == feature_hover)
+                        : NULL;
     if (quick) reply(S, id, json_is_null(quick) ? NULL : quick);
     else if (d && (d = request_doc(S, id, params, &off))) reply(S, id, feature(d, S->enc, off));
   } else if (!strcmp(method, "textDocument/documentSymbol")) {
@@ -945,7 +1082,13 @@ static void on_request(Server *S, const char *method, json_t *id, json_t *params
       reply_error(S, id, INVALID_PARAMS, "params.range must be {start, end} positions");
       return;
     }
-    if ((d = request_doc(S, id, params, NULL)))
+    json_t *quick = NULL;
+    if (!(d = param_doc(S, id, params))) return;
+    if (interim_state(S, d))
+      quick = quick_inlay_hints(S, d, text_offset(d->file, S->enc, sl, sc),
+                                text_offset(d->file, S->enc, el, ec));
+    if (quick) reply(S, id, quick);
+    else if ((d = request_doc(S, id, params, NULL)))
       reply(S, id, feature_inlay_hints(d, S->enc, text_offset(d->file, S->enc, sl, sc),
                                        text_offset(d->file, S->enc, el, ec)));
   } else if (!strcmp(method, "textDocument/documentHighlight")) {
@@ -1117,7 +1260,10 @@ __attribute__((noinline)) static int serve_one(Server *S)
   }
   if (!input_waiting(S)) {
     refresh(S);
-    if (any_pending(S) && !rpc_wait(S->rpc, LSP_IDLE_MS)) settle(S);
+    if ((any_pending(S) || gc_held) && !rpc_wait(S->rpc, LSP_IDLE_MS)) {
+      release_gc(S, true);
+      settle(S);
+    }
   }
   /* LSP: the server exits when the client's process is gone */
   while (S->client_pid && !input_waiting(S) && !rpc_wait(S->rpc, CLIENT_CHECK_MS))
@@ -1159,6 +1305,7 @@ int lsp_serve(int in, int out, const AnalysisOptions *options)
    * analysis (tens of ms at 5,000 lines), so let the heap grow to about
    * twice the live data before collecting, not 4/3 of it */
   GC_set_free_space_divisor(1);
+  GC_set_stop_func(stop_collecting);
   Server *S = fx_new(Server);
   S->rpc = rpc_new(in, out);
   S->options = options;

@@ -271,6 +271,10 @@ AnfModule *prog_anf(Program *P);
 /* Lower the given (parsed) root files, the modules they import, then every
  * function body; the program's ANF module. */
 AnfModule *prog_run(Program *P, Lower **roots, int n);
+/* Poll parse_set_interrupt's stop signal (false when none is set); on
+ * true parse_interrupted() says so until the next parse. */
+bool prog_poll_interrupt(void);
+bool prog_has_interrupt(void);
 /* file's tree if the prefetch thread parsed it (the caller owns it), else NULL */
 TSTree *prog_prefetched(Program *P, const SrcFile *file);
 

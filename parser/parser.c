@@ -1266,6 +1266,7 @@ void parse_tree_sitter_only(const SrcFile *file) {
 struct ParseDoc {
   TSParser *parser;
   TSTree *tree;       /* of the text last given to parse_doc_module, or NULL */
+  bool fresh;         /* tree is a parse from scratch, not edited since */
 };
 
 ParseDoc *parse_doc_new(void) {
@@ -1284,6 +1285,7 @@ void parse_doc_delete(ParseDoc *d) {
 }
 
 void parse_doc_edit(ParseDoc *d, const ParseEdit *e) {
+  d->fresh = false;
   if (!d->tree) return;
   TSInputEdit te = {e->start_byte, e->old_end_byte, e->new_end_byte,
                     {e->start_row, e->start_col}, {e->old_end_row, e->old_end_col},
@@ -1294,6 +1296,7 @@ void parse_doc_edit(ParseDoc *d, const ParseEdit *e) {
 void parse_doc_forget(ParseDoc *d) {
   if (d->tree) ts_tree_delete(d->tree);
   d->tree = NULL;
+  d->fresh = false;
 }
 
 TSTree *parse_doc_tree(ParseDoc *d) { return d->tree; }
@@ -1306,15 +1309,55 @@ static TSTree *reusable_tree(ParseDoc *d) {
   return d->tree;
 }
 
+/* One tree-sitter parse of the text from `old`, in slices of
+ * PARSE_SLICE_US when the language server set a stop signal (a fresh
+ * parse of 5,000 lines is tens of ms, and tree-sitter cannot be stopped
+ * from inside): between slices the signal is polled, and on a stop the
+ * partial parse is dropped (NULL). */
+enum { PARSE_SLICE_US = 2000 };
+static TSTree *parse_in_slices(ParseDoc *d, const TSTree *old, const SrcFile *file) {
+  bool sliced = prog_has_interrupt();
+  ts_parser_set_timeout_micros(d->parser, sliced ? PARSE_SLICE_US : 0);
+  TSTree *tree;
+  while (!(tree = ts_parser_parse_string(d->parser, old, file->text, (uint32_t)file->len))) {
+    if (!sliced || prog_poll_interrupt()) {
+      ts_parser_reset(d->parser);
+      break;
+    }
+  }
+  ts_parser_set_timeout_micros(d->parser, 0);
+  return tree;
+}
+
+/* The document's tree for `file` (its current text), kept in d: the kept
+ * tree when it is a parse from scratch of this text already (the interim
+ * pass's, then the exact pass's); else a reparse from the kept tree,
+ * unless that has a syntax error: recovery from an error met while
+ * reusing an old tree's nodes can differ from a fresh parse's too (seen:
+ * a whole file one ERROR node where `fathom check` parses its defs), so
+ * then the text is parsed from scratch.  NULL when stopped. */
+static TSTree *doc_tree(ParseDoc *d, const SrcFile *file) {
+  if (d->tree && d->fresh) return d->tree;
+  reusable_tree(d);
+  TSTree *tree = parse_in_slices(d, d->tree, file);
+  if (tree && d->tree && ts_node_has_error(ts_tree_root_node(tree))) {
+    ts_tree_delete(tree);
+    tree = parse_in_slices(d, NULL, file);
+  }
+  if (!tree) return NULL;
+  d->fresh = !d->tree || ts_node_has_error(ts_tree_root_node(tree));
+  if (d->tree) ts_tree_delete(d->tree);
+  d->tree = tree;
+  return tree;
+}
+
 AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
                             DiagSink *diags) {
   Program *P = prog_new(file, NULL, strings, diags);
   Lower *L = lower_new(P, file, prog_anf(P), strings, diags);
   if (check_text(L)) {
-    reusable_tree(d);
-    TSTree *tree = ts_parser_parse_string(d->parser, d->tree, file->text, (uint32_t)file->len);
-    if (d->tree) ts_tree_delete(d->tree);
-    d->tree = tree;          /* kept for the next edit: not L's to free */
+    TSTree *tree = doc_tree(d, file);   /* kept for the next edit: not L's to free */
+    if (!tree) return NULL;   /* interrupted: parse_interrupted() */
     L->roots[0] = ts_tree_root_node(tree);
     L->nroots = 1;
     after_parse(L);
@@ -1331,10 +1374,7 @@ AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
  * body's first statement starts.  Comments are skipped.  0 when there is no
  * tree. */
 void parse_doc_reparse(ParseDoc *d, const SrcFile *file) {
-  reusable_tree(d);
-  TSTree *tree = ts_parser_parse_string(d->parser, d->tree, file->text, (uint32_t)file->len);
-  if (d->tree) ts_tree_delete(d->tree);
-  d->tree = tree;
+  doc_tree(d, file);
 }
 
 int parse_doc_statements(ParseDoc *d, ParseStmt **out) {

@@ -41,7 +41,8 @@ AnfModule *parse_program(const SrcFile *const *files, int nfiles, const ProgramS
  * the module's real path (realpath(3)). */
 typedef const SrcFile *(*ParseOverlay)(void *ctx, const char *real_path);
 void parse_set_overlay(ParseOverlay fn, void *ctx);
-/* The language server's stop signal: polled every 16 function bodies while
+/* The language server's stop signal: polled every 2 ms of tree-sitter's
+ * parse of a document (parse_doc_module) and every 16 function bodies while
  * lowering; once it returns true the rest is not lowered and
  * parse_interrupted() says so until the next parse (the module is
  * incomplete: throw it away).  NULL: never stop. */
@@ -87,6 +88,8 @@ void parse_doc_delete(ParseDoc *d);
 void parse_doc_edit(ParseDoc *d, const ParseEdit *e);
 /* Drop the kept tree: the next parse starts from scratch. */
 void parse_doc_forget(ParseDoc *d);
+/* NULL when parse_set_interrupt's signal stopped tree-sitter's parse
+ * (polled every 2 ms of it): parse_interrupted() is then true. */
 AnfModule *parse_doc_module(ParseDoc *d, const SrcFile *file, StrTab *strings,
                             DiagSink *diags);
 /* Reparse the text with tree-sitter alone (incrementally from the edited

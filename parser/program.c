@@ -248,6 +248,13 @@ void parse_set_interrupt(bool (*fn)(void *ctx), void *ctx) {
 
 bool parse_interrupted(void) { return interrupted_flag; }
 
+bool prog_has_interrupt(void) { return interrupt != NULL; }
+
+bool prog_poll_interrupt(void) {
+  interrupted_flag = interrupt && interrupt(interrupt_ctx);
+  return interrupted_flag;
+}
+
 static void lower_module_body(Program *P, ProgModule *pm) {
   pm->state = PM_LOADING;
   P->depth++;

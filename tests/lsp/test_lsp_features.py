@@ -398,54 +398,211 @@ def pasted_def_is_not_a_body_edit():
 
 
 @case
+def interim_of_a_called_def():
+    """f is only called as f(3): the exact analysis never takes its branch
+    with the out-of-range index.  Edited, f is analysed alone on unknown
+    arguments, where it does: the interim list must not show that error,
+    but still shows what does not depend on the arguments (a name that
+    is not defined)."""
+    text = ("def f(n):\n    if n == 3:\n        return 1\n    return (1, 2)[5]\n\n\n"
+            "def main():\n    return f(3)\n")
+    c, uri, _ = opened("/tmp/fathom_lsp_called.py", text)
+    check(c.last_diagnostics == [], "exact: %r" % c.last_diagnostics)
+    c.change(uri, 2, [{"range": {"start": {"line": 2, "character": 15},
+                                 "end": {"line": 2, "character": 16}}, "text": "2"}])
+    d = c.diagnostics(uri, version=2)
+    check(d == [], "no error from unknown arguments: %r" % d)
+    c.change(uri, 3, [{"range": {"start": {"line": 2, "character": 15},
+                                 "end": {"line": 2, "character": 16}}, "text": "nn"}])
+    d = c.diagnostics(uri, version=3)
+    check([x["code"] for x in d] == ["undefined-name"] and "'nn'" in d[0]["message"],
+          "the undefined name, at once: %r" % d)
+    check(c.call("fathom/stats")["interimPasses"] == 2, "both interim")
+
+
+@case
+def pasted_defs_get_the_interim_pass():
+    """Pasting defs is an interim edit: an uncalled pasted def's errors
+    show at once; a pasted def that existing code calls clears the
+    caller's stale error, and shows only what does not depend on its
+    arguments until the exact pass (then its own error too)."""
+    text = "def main():\n    return helper(2)\n"
+    c, uri, _ = opened("/tmp/fathom_lsp_paste2.py", text)
+    check([d["code"] for d in c.last_diagnostics] == ["undefined-name"], "%r" % c.last_diagnostics)
+    stats = c.call("fathom/stats")
+    c.change(uri, 2, [{"range": {"start": {"line": 0, "character": 0},
+                                 "end": {"line": 0, "character": 0}},
+                       "text": "def alone(x):\n    return (1, 2)[7]\n\n\n"
+                               "def helper(y):\n    z = undefined_z\n    return (y, 1)[5]\n\n\n"}])
+    d = c.diagnostics(uri, version=2)
+    got = sorted((x["range"]["start"]["line"], x["code"]) for x in d)
+    check(got == [(1, "index-out-of-range"), (5, "undefined-name")],
+          "alone's error, helper's undefined name, main's stale error gone: %r" % got)
+    after = c.call("fathom/stats")
+    check(after["interimPasses"] == stats["interimPasses"] + 1, "interim: %r" % after)
+    exact = c.diagnostics(uri, version=2)
+    got = sorted((x["range"]["start"]["line"], x["code"]) for x in exact)
+    check(got == [(1, "index-out-of-range"), (5, "undefined-name"), (6, "index-out-of-range")],
+          "then the exact pass adds helper's own: %r" % got)
+
+
+@case
+def module_constant_from_a_changed_def():
+    """K = f(1) at module level: editing f may change K, so g (which reads
+    K) keeps neither its exact error nor its hover value until the exact
+    pass, which has the new ones."""
+    text = ("def f(x):\n    return x + 1\n\n\nK = f(1)\n\n\n"
+            "def g():\n    t = (1, 2)\n    return t[K]\n")
+    c, uri, _ = opened("/tmp/fathom_lsp_module_k.py", text)
+    check(["index 2" in d["message"] for d in c.last_diagnostics] == [True], "%r" % c.last_diagnostics)
+    c.change(uri, 2, [{"range": {"start": {"line": 1, "character": 15},
+                                 "end": {"line": 1, "character": 16}}, "text": "5"}])
+    d = c.diagnostics(uri, version=2)
+    check(d == [], "g's old error may not hold: %r" % d)
+    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                      "position": {"line": 9, "character": 13}})
+    check(h is None, "K's old value may not hold: %r" % h)
+    d = c.diagnostics(uri, version=2)
+    check(["index 6" in x["message"] for x in d] == [True], "the exact pass's: %r" % d)
+
+
+def hover_at(c, uri, line, ch):
+    return c.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                         "position": {"line": line, "character": ch}})
+
+
+@case
 def hover_right_after_an_edit():
-    """A hover right after an edit is answered from the last exact analysis
-    when its statement's text is unchanged and names no changed def (its
-    range moved to where the statement is now), with no exact pass first;
-    in a def that calls the changed one, the exact pass runs first."""
+    """A hover right after an edit is answered at once, with no exact pass
+    first: from the last exact analysis when its statement's text is
+    unchanged and names no changed def (its range moved to where the
+    statement is now); in the edited def, from the interim pass's analysis
+    of it alone (unknown arguments, calls of other defs unknown); in a
+    def that calls the changed one, null, until the exact pass has run."""
     text = ("def f(x):\n    return x + 1\n\n\n"
             "def g():\n    t = (1, 2)\n    return t\n\n\n"
             "def h():\n    y = f(2)\n    return y\n")
     c, uri, _ = opened("/tmp/fathom_lsp_hover_edit.py", text)
-    before = c.call("fathom/stats")["interimPasses"]
+    stats = c.call("fathom/stats")
     # two new lines in f, then at once a hover on g's t (line 5, now 7)
     c.change(uri, 2, [{"range": {"start": {"line": 1, "character": 16},
                                  "end": {"line": 1, "character": 16}},
                        "text": "\n    z = 1\n    w = 2"}])
-    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
-                                      "position": {"line": 7, "character": 4}})
-    after = c.call("fathom/stats")["interimPasses"]
-    check(after == before + 1, "the interim pass ran, not the exact one first: %d -> %d"
-          % (before, after))
-    exact = c.call("textDocument/hover", {"textDocument": {"uri": uri},
-                                          "position": {"line": 7, "character": 4}})
+    h = hover_at(c, uri, 7, 4)
+    after = c.call("fathom/stats")
+    check(after["interimPasses"] == stats["interimPasses"] + 1 and
+          after["analyses"] == stats["analyses"] + 2,
+          "the interim pass ran, then (for stats) the exact one: %r -> %r" % (stats, after))
+    exact = hover_at(c, uri, 7, 4)
     check(h == exact and "tuple[i64=1, i64=2]" in h["contents"]["value"] and
           h["range"]["start"]["line"] == 7, "the same answer as the exact pass's: %r vs %r"
           % (h, exact))
-    # f returns a string now: a hover in h (which calls f) waits for it
+    # f returns a string now: a hover in h (which calls f) is null at once,
+    # then, after the exact pass, f's new result
+    stats = c.call("fathom/stats")
     c.change(uri, 3, [{"range": {"start": {"line": 1, "character": 11},
                                  "end": {"line": 1, "character": 16}}, "text": "'s'"}])
-    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
-                                      "position": {"line": 12, "character": 4}})
-    check("str" in h["contents"]["value"], "y is f's new result: %r" % h)
+    h = hover_at(c, uri, 12, 4)
+    check(h is None, "y depends on the changed f: nothing until the exact pass: %r" % h)
     d = c.call("textDocument/definition", {"textDocument": {"uri": uri},
                                            "position": {"line": 12, "character": 8}})
     d = d[0] if isinstance(d, list) else d
     check(d["range"]["start"]["line"] == 0, "f's def: %r" % d)
-    # in the edited def itself: its analysis alone, unless a value comes
-    # from a call to another def (a stub there): then the exact pass
-    before = c.call("fathom/stats")["interimPasses"]
+    after = c.call("fathom/stats")
+    check(after["interimPasses"] == stats["interimPasses"] + 1, "interim: %r" % after)
+    h = hover_at(c, uri, 12, 4)
+    check("str" in h["contents"]["value"], "y is f's new result: %r" % h)
+    # in the edited def itself: its analysis alone, at once
+    stats = c.call("fathom/stats")
     c.change(uri, 4, [{"range": {"start": {"line": 7, "character": 13},
                                  "end": {"line": 7, "character": 13}}, "text": ", 3"}])
-    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
-                                      "position": {"line": 7, "character": 4}})
+    h = hover_at(c, uri, 7, 4)
     check("tuple[i64=1, i64=2, i64=3]" in h["contents"]["value"], "t's new value: %r" % h)
-    check(c.call("fathom/stats")["interimPasses"] == before + 1, "answered after the interim pass")
-    c.change(uri, 5, [{"range": {"start": {"line": 7, "character": 4},
-                                 "end": {"line": 7, "character": 5}}, "text": "s"}])
-    h = c.call("textDocument/hover", {"textDocument": {"uri": uri},
-                                      "position": {"line": 12, "character": 4}})
-    check("str" in h["contents"]["value"], "h's y from the exact pass, not a stub's error: %r" % h)
+    after = c.call("fathom/stats")
+    check(after["interimPasses"] == stats["interimPasses"] + 1 and
+          after["analyses"] == stats["analyses"] + 2,
+          "answered after the interim pass alone: %r -> %r" % (stats, after))
+    # a value that comes from a call of another def: null, not a guess
+    c.change(uri, 5, [{"range": {"start": {"line": 7, "character": 8},
+                                 "end": {"line": 7, "character": 19}}, "text": "f(1)"}])
+    h = hover_at(c, uri, 7, 4)
+    check(h is None, "t = f(1) in the edited def: null until the exact pass: %r" % h)
+    h = hover_at(c, uri, 7, 4)
+    check(h is None, "the same version: still interim")
+    c.call("fathom/stats")
+    h = hover_at(c, uri, 7, 4)
+    check("t: str" in h["contents"]["value"], "then the exact value: %r" % h)
+
+
+@case
+def inlay_hints_right_after_an_edit():
+    """Inlay hints right after an edit come from the last exact analysis
+    for the statements it still holds for (moved), from the interim
+    pass's analysis for the edited def, and not for the statements that
+    name the changed def, without an exact pass; then the exact pass's."""
+    text = ("def f(x):\n    return x + 1\n\n\n"
+            "def g():\n    t = (1, 2)\n    return t\n\n\n"
+            "def h():\n    y = f(2)\n    return y\n")
+    c, uri, _ = opened("/tmp/fathom_lsp_inlay_edit.py", text)
+
+    def hints():
+        n = len(text.split("\n")) + 5
+        hs = c.call("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": {
+            "start": {"line": 0, "character": 0}, "end": {"line": n, "character": 0}}})
+        out = []
+        for h in hs:
+            label = h["label"] if isinstance(h["label"], str) else \
+                "".join(x["value"] for x in h["label"])
+            out.append((h["position"]["line"], label))
+        return sorted(out)
+    before = hints()
+    check((5, ": tuple[i64, i64]") in before and (10, ": i64") in before, "exact: %r" % before)
+    stats = c.call("fathom/stats")
+    # a new line in f, whose result becomes a float
+    c.change(uri, 2, [{"range": {"start": {"line": 1, "character": 4},
+                                 "end": {"line": 1, "character": 16}},
+                       "text": "z = len((x, 1))\n    return x * 0.5"}])
+    quick = hints()
+    after = c.call("fathom/stats")
+    check(after["interimPasses"] == stats["interimPasses"] + 1 and
+          after["analyses"] == stats["analyses"] + 2, "no exact pass: %r -> %r" % (stats, after))
+    check((6, ": tuple[i64, i64]") in quick, "g's hint moved down: %r" % quick)
+    check((1, ": i64") in quick, "f's new z, from the interim pass: %r" % quick)
+    check(not any(line in (11, 12) for line, _ in quick), "none in h yet: %r" % quick)
+    exact = hints()
+    check((11, ": f64") in exact, "then h's y from the exact pass: %r" % exact)
+
+
+@case
+def undo_reuses_the_exact_analysis():
+    """A new line and its undo, many times: each undo finds the exactly
+    analysed text again (no analysis), and the next edit's interim pass
+    starts from that text, so it reparses only around its own change."""
+    lines = ["def f%d(x):\n    y = x + %d\n    return y * 2\n" % (i, i) for i in range(300)]
+    text = "\n\n".join(lines)
+    c, uri, _ = opened("/tmp/fathom_lsp_undo.py", text)
+    stats = c.call("fathom/stats")
+    v = 1
+    for k in range(0, 300, 30):
+        row = 1 + 5 * k   # f_k's `y = ...` line
+        end = len("    y = x + %d" % k)
+        v += 1
+        c.change(uri, v, [{"range": {"start": {"line": row, "character": end},
+                                     "end": {"line": row, "character": end}},
+                           "text": "\n    pass"}])
+        c.diagnostics(uri, version=v)
+        v += 1
+        c.change(uri, v, [{"range": {"start": {"line": row, "character": end},
+                                     "end": {"line": row + 1, "character": 8}}, "text": ""}])
+        c.diagnostics(uri, version=v)
+        c.drop_backlog()
+    after = c.call("fathom/stats")
+    check(after["interimPasses"] - stats["interimPasses"] == 10,
+          "one interim pass per new line: %r -> %r" % (stats, after))
+    check(after["analyses"] - stats["analyses"] == 10,
+          "no analysis for the undos (and none settling): %r -> %r" % (stats, after))
+    check(after["reparsedBytes"] - stats["reparsedBytes"] < 10 * 400,
+          "each interim pass reparsed its own def only: %r -> %r" % (stats, after))
 
 
 @case

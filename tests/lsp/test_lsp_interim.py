@@ -4,7 +4,8 @@
 On generated programs (bench/gen.py: tensor, and scalar with planted
 errors, --errors), a seeded random sequence of edits of every kind the editor
 makes (a character, a new line, a deleted line, an undo, a pasted def, a
-pasted def with an error, an unclosed bracket, a deleted def, a changed
+pasted def with an error, an unclosed bracket, an operator or a string
+left open on a def's last line and then closed, a deleted def, a changed
 module-level constant), sent one by one: the first diagnostics published
 for each version (interim or exact) must all be among the exact
 diagnostics of the same text, which `fathom/stats` forces right after
@@ -84,7 +85,7 @@ def one_edit(doc, rng, k):
     line = lines[i]
     indent = line[:len(line) - len(line.lstrip())]
     kind = rng.choice(["char", "newline", "delete", "undo", "paste", "paste_bad", "bracket",
-                       "delete_def", "constant", "rename_call"])
+                       "delete_def", "constant", "rename_call", "operator", "string"])
     if kind == "char":
         m = list(re.finditer(r"(?<![\w.])\d+(?![\w.])", line))
         if m:
@@ -110,6 +111,16 @@ def one_edit(doc, rng, k):
     elif kind == "bracket":
         doc.edit(i, len(line), i, len(line), " + (")
         doc.edit(i, len(line), i, len(line) + 4, "")
+    elif kind in ("operator", "string"):
+        # a line left incomplete, then completed, on a def's last line (an
+        # error tree-sitter keeps to the def) or an unclosed string
+        d_last = d[-1]
+        last = lines[d_last]
+        typed = " +" if kind == "operator" else ' + """'
+        doc.edit(d_last, len(last), d_last, len(last), typed)
+        doc.edit(d_last, len(last) + len(typed), d_last, len(last) + len(typed),
+                 " 1" if kind == "operator" else '"""')
+        doc.edit(d_last, len(last), d_last, len(last) + len(typed) + (2 if kind == "operator" else 3), "")
     elif kind == "delete_def":
         starts = [j for j, l in enumerate(lines) if l.startswith("def ")]
         j = rng.choice(starts)
