@@ -356,6 +356,7 @@ static const AbsValue *unpack_call(Engine *E, AnfNode *site, Ctx *c, const Args 
   VEC(const AbsValue *) flat = {0};
   for (int i = 1; i < a->npos; i++) {
     const AbsValue *s = a->pos[i];
+    if (s->kind == ABS_LIST && s->list.known) s = s->list.known; /* its items, as a tuple's */
     if (s->kind == ABS_TUPLE) {
       for (int k = 0; k < s->tuple.n; k++) vec_push(&flat, s->tuple.items[k]);
     } else if (s->kind == ABS_ERROR || s->kind == ABS_BOTTOM) {
@@ -462,7 +463,7 @@ static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn
 }
 
 /* An undetermined call is soft when the context is, or when it is a
- * branch whose condition is unknown: its merge cannot tell a real
+ * branch whose condition is unknown or an error: its merge cannot tell a real
  * mismatch from the imprecision of unknown, so it reports none. */
 static bool call_is_soft(Engine *E, AnfNode *site, Ctx *c) {
   if (cf_ctx_soft(c)) return true;
@@ -470,7 +471,8 @@ static bool call_is_soft(Engine *E, AnfNode *site, Ctx *c) {
   if (!callee || callee->kind != ANF_APPLY || callee->graph != site->graph ||
       callee->apply.ninputs < 2 || !anf_is_op(callee->apply.inputs[0], OP_SWITCH))
     return false;
-  return eval_node(E, callee->apply.inputs[1], c)->kind == ABS_UNKNOWN;
+  AbsKind k = eval_node(E, callee->apply.inputs[1], c)->kind;
+  return k == ABS_UNKNOWN || k == ABS_ERROR;
 }
 
 const AbsValue *eval_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f, int nargs,
@@ -574,9 +576,14 @@ static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c) {
 static bool guarded_fact(const EvalCall *c, DiagKind kind) {
   if (!c->ctx || !((const Ctx *)c->ctx)->lenient) return false;
   /* an attribute an instance lacks (`self.bias` exists only when the
-   * constructor's flag made it); a tensor's or a module's members are
-   * fixed, so a typo there is reported */
-  if (kind == DK_ATTRIBUTE && c->nargs > 0 && c->args[0]->kind == ABS_INSTANCE) return true;
+   * constructor's flag made it), when some method of its class assigns
+   * it; a name no method assigns (`self.mian`), a tensor's or a module's
+   * members are fixed, so a typo there is reported */
+  if (kind == DK_ATTRIBUTE && c->nargs > 1 && c->args[0]->kind == ABS_INSTANCE) {
+    const AbsValue *name = c->args[1];
+    if (name->kind != ABS_STR || !name->sc.known) return true;
+    return rules_class_may_define(c->args[0]->inst.cls, name->sc.s);
+  }
   if (kind == DK_INDEX_OUT_OF_RANGE && c->nargs > 0 && c->args[0]->kind != ABS_TENSOR)
     return true;   /* a tuple's, list's or str's items (a tensor's: shape_artifact) */
   if (kind == DK_ARITY && c->op == OP_UNPACK) return true;

@@ -65,6 +65,14 @@ const AbsValue *rule_max(EvalCall *c);
 
 /* x.name for an instance or a class value x. */
 const AbsValue *rules_class_getattr(EvalCall *c, const AbsValue *x, const char *name);
+/* Can instances of cls have attribute `name` in some configuration: does
+ * a method of cls or of a base assign self.name?  A name none assigns is
+ * a typo whichever way the constants go. */
+bool rules_class_may_define(const AbsValue *cls, const char *name);
+/* Notes on d saying where inst (whose attribute `label` an operand is) was
+ * constructed and with what arguments, and where its parent module was:
+ * a wrong size passed to a constructor shows where it was written. */
+void rules_class_note_built(EvalCall *c, Diag *d, const char *label, const AbsValue *inst);
 /* Calling a class (construction) or an instance (__call__, forward). */
 const AbsValue *rules_class_call(Engine *E, AnfNode *site, Ctx *c, const AbsValue *f,
                                  int nargs, const AbsValue *const *args);

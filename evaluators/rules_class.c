@@ -156,6 +156,87 @@ static const AbsValue *no_attribute(EvalCall *c, const AbsValue *inst, const Abs
                     hint, list);
 }
 
+/* Does g, or a graph nested in it, assign `self.name` (set_attr(self,
+ * 'name', v))? */
+static bool graph_assigns(const AnfGraph *g, const char *name, int depth) {
+  if (depth > 64) return true;   /* too deep to tell: assume it may */
+  for (int i = 0; i < g->nodes.len; i++) {
+    const AnfNode *n = g->nodes.items[i];
+    if (n->kind != ANF_APPLY || n->apply.ninputs < 4 ||
+        !anf_is_op(n->apply.inputs[0], OP_SET_ATTR))
+      continue;
+    const AnfNode *k = n->apply.inputs[2];
+    if (k->kind == ANF_CONST && k->c.kind == ANF_C_STR && !strcmp(k->c.s, name)) return true;
+  }
+  for (int i = 0; i < g->children.len; i++)
+    if (graph_assigns(g->children.items[i], name, depth + 1)) return true;
+  return false;
+}
+
+bool rules_class_may_define(const AbsValue *cls, const char *name) {
+  for (const AbsValue *k = cls; k && k->kind == ABS_CLASS; k = k->cls.base) {
+    if (k->cls.flags & ABS_CLS_OPEN) return true;
+    for (int i = 0; i < k->cls.members->tuple.n; i++) {
+      const AbsValue *m = k->cls.members->tuple.items[i]->kwarg.value;
+      if (m->kind != ABS_FUNC) continue;
+      for (int j = 0; j < m->func.n; j++)
+        if (m->func.fns[j]->kind == ABS_FN_CLOSURE &&
+            graph_assigns(m->func.fns[j]->closure.graph, name, 0))
+          return true;
+    }
+  }
+  return false;
+}
+
+/* The context of inst's class __init__ that built inst (its first
+ * caller's construction), or NULL (a dataclass's generated __init__, an
+ * instance changed since). */
+static const Ctx *builder_ctx(Engine *E, const AbsValue *inst) {
+  unsigned fl = 0;
+  const AbsValue *init = abs_class_member(inst->inst.cls, "__init__", &fl, NULL);
+  if (!init || init->kind != ABS_FUNC || init->func.n != 1 ||
+      init->func.fns[0]->kind != ABS_FN_CLOSURE)
+    return NULL;
+  const AnfGraph *g = init->func.fns[0]->closure.graph;
+  if (g->id >= E->ctxs.ngraphs) return NULL;
+  for (const Ctx *k = E->ctxs.graph_first[g->id]; k; k = k->next_in_graph)
+    if (k->result == inst && k->call_site && k->caller) return k;
+  return NULL;
+}
+
+/* "Conv2d(in_channels: i64=16, out_channels: i64=4)": a construction's
+ * arguments (its __init__ context's, without self). */
+static const char *construction(const Ctx *k, const AbsValue *inst) {
+  StrBuf b = {0};
+  sb_printf(&b, "%s(", inst->inst.cls->cls.name);
+  for (int i = 1; i < k->g->nparams && i < k->args->tuple.n; i++) {
+    const char *nm = k->g->params[i]->name;
+    if (i > 1) sb_puts(&b, ", ");
+    if (nm) sb_printf(&b, "%s: ", nm);
+    abs_print_brief(&b, k->args->tuple.items[i]);
+  }
+  sb_putc(&b, ')');
+  return sb_cstr(&b);
+}
+
+void rules_class_note_built(EvalCall *c, Diag *d, const char *label, const AbsValue *inst) {
+  const Ctx *k = builder_ctx(c->E, inst);
+  if (!k) return;
+  diag_note(d, k->call_site->span, "%s belongs to the %s built here: %s", label,
+            inst->inst.cls->cls.name, construction(k, inst));
+  /* a sub-module its parent's __init__ built: where that parent was built,
+   * with the arguments that decided the sub-module's */
+  const Ctx *from = engine_function_ctx(k->caller);
+  if (!from || !from->g->fn_name || from->args->tuple.n < 1) return;
+  const char *dot = strrchr(from->g->fn_name, '.');
+  const AbsValue *parent = from->result;
+  if (!dot || strcmp(dot + 1, "__init__") || !parent || parent->kind != ABS_INSTANCE) return;
+  const Ctx *pk = builder_ctx(c->E, parent);
+  if (pk)
+    diag_note(d, pk->call_site->span, "that %s is part of the %s built here: %s",
+              inst->inst.cls->cls.name, parent->inst.cls->cls.name, construction(pk, parent));
+}
+
 /* A member read through an instance (or super()): bound when a method. */
 static const AbsValue *bind_member(EvalCall *c, const AbsValue *m, unsigned fl,
                                    const AbsValue *self) {

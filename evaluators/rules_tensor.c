@@ -442,10 +442,42 @@ const AbsValue *rules_tensor_get(EvalCall *c, int pos, const char *kw, bool allo
 
 /* ------------------------------------------------------------ messages */
 
-/* The source text of a short one-line span, or NULL. */
+enum { LABEL_MAX = 40 };
+
+/* text with the contents of its deepest bracketed group that is not
+ * already "..." replaced by "..."; NULL when no such group is left. */
+static char *collapse_deepest(const char *text) {
+  enum { MAX_DEPTH = 32 };
+  size_t opens[MAX_DEPTH];
+  int depth = 0, best = -1;
+  size_t best_open = 0, best_close = 0;
+  for (size_t i = 0; text[i]; i++) {
+    char ch = text[i];
+    if (ch == '(' || ch == '[') {
+      if (depth == MAX_DEPTH) return NULL;
+      opens[depth++] = i;
+    } else if ((ch == ')' || ch == ']') && depth > 0) {
+      size_t open = opens[--depth];
+      bool empty = i == open + 1 || (i - open - 1 == 3 && !strncmp(text + open + 1, "...", 3));
+      if (!empty && depth + 1 > best) {
+        best = depth + 1;
+        best_open = open;
+        best_close = i;
+      }
+    }
+  }
+  if (best < 0) return NULL;
+  return fx_sprintf("%.*s...%s", (int)(best_open + 1), text, text + best_close);
+}
+
+/* The source text of a one-line span, shortened by eliding the contents
+ * of its innermost brackets until it fits (`reshape(self.bias, (...))`
+ * for `reshape(self.bias, (1, 1, -1, 1))`), or NULL. */
 static const char *span_text(Span s) {
-  if (!s.file || s.line != s.end_line || s.end <= s.start || s.end - s.start > 32) return NULL;
-  return fx_sprintf("%.*s", (int)(s.end - s.start), s.file->text + s.start);
+  if (!s.file || s.line != s.end_line || s.end <= s.start) return NULL;
+  const char *text = fx_sprintf("%.*s", (int)(s.end - s.start), s.file->text + s.start);
+  while (text && strlen(text) > LABEL_MAX) text = collapse_deepest(text);
+  return text;
 }
 
 const char *rules_tensor_label(const TensorArg *t) {
@@ -494,7 +526,7 @@ static const AnfNode *source_of(const AnfNode *n) {
   return a->kind == ANF_CONST ? NULL : origin_of(a);
 }
 
-static void note_operand(Diag *d, const TensorArg *t) {
+static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {
   if (!t || !t->node) return;
   int k = d->origins[0] ? 1 : 0;
   if (!d->origins[k]) {
@@ -503,6 +535,13 @@ static void note_operand(Diag *d, const TensorArg *t) {
   }
   if (t->node->span.file)
     diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_brief_string(t->v));
+  /* an instance's attribute (`self.weight`): where that instance was built */
+  AnfOp op;
+  if (op_apply(t->node, &op) && op == OP_GETATTR && t->node->apply.ninputs >= 2) {
+    const AbsValue *obj = value_at(c, t->node->apply.inputs[1]);
+    if (obj && obj->kind == ABS_INSTANCE)
+      rules_class_note_built(c, d, rules_tensor_label(t), obj);
+  }
 }
 
 /* The gist of a finding (Diag.gist): what failed, and the operands' types. */
@@ -554,8 +593,8 @@ const AbsValue *rules_tensor_dim_mismatch(EvalCall *c, const char *prefix, const
     d->gist = gist(fx_sprintf("%s: %s vs %s", prefix, rules_dim_str(da), rules_dim_str(db)), a, b);
     note_symbol(d, da);
     if (db != da) note_symbol(d, db);
-    note_operand(d, a);
-    if (b && (!a || b->node != a->node)) note_operand(d, b);
+    note_operand(c, d, a);
+    if (b && (!a || b->node != a->node)) note_operand(c, d, b);
   }
   return abs_error(c->st);
 }
@@ -570,8 +609,8 @@ const AbsValue *rules_tensor_fail(EvalCall *c, DiagKind kind, const TensorArg *a
   if (d) {
     const char *what = a ? unlabel(msg, rules_tensor_label(a), "\x01") : msg;
     d->gist = gist(b ? unlabel(what, rules_tensor_label(b), "\x02") : what, a, b);
-    note_operand(d, a);
-    if (b && (!a || b->node != a->node)) note_operand(d, b);
+    note_operand(c, d, a);
+    if (b && (!a || b->node != a->node)) note_operand(c, d, b);
   }
   return abs_error(c->st);
 }
@@ -593,12 +632,15 @@ static const AbsDim *broadcast_dim(const AbsDim *a, const AbsDim *b) {
   return NULL;
 }
 
-static const AbsValue *broadcast_error(EvalCall *c, const char *what, const TensorArg *a,
-                                       const AbsDim *da, const TensorArg *b,
-                                       const AbsDim *db) {
-  const char *prefix = fx_sprintf("shapes %s and %s do not broadcast for %s",
+/* axis: the result's axis where the operands conflict, counted from the
+ * end (negative) when their ranks differ, since broadcasting aligns them
+ * there. */
+static const AbsValue *broadcast_error(EvalCall *c, const char *what, int axis,
+                                       const TensorArg *a, const AbsDim *da,
+                                       const TensorArg *b, const AbsDim *db) {
+  const char *prefix = fx_sprintf("shapes %s and %s do not broadcast for %s (axis %d)",
                                   rules_tensor_shape_str(a->rank, a->dims),
-                                  rules_tensor_shape_str(b->rank, b->dims), what);
+                                  rules_tensor_shape_str(b->rank, b->dims), what, axis);
   return rules_tensor_dim_mismatch(c, prefix, a, da, b, db);
 }
 
@@ -621,7 +663,10 @@ const AbsValue *rules_tensor_broadcast(EvalCall *c, const char *what, int n,
     for (int j = 0; j < t->rank; j++) {
       int k = r - t->rank + j;
       const AbsDim *d = broadcast_dim(out[k], t->dims[j]);
-      if (!d) return broadcast_error(c, what, from[k], out[k], t, t->dims[j]);
+      if (!d) {
+        int axis = from[k]->rank == t->rank ? k : k - r;
+        return broadcast_error(c, what, axis, from[k], out[k], t, t->dims[j]);
+      }
       if (d != out[k]) from[k] = t;
       out[k] = d;
     }
@@ -1081,9 +1126,23 @@ static const AbsValue *refine_switch(EvalCall *c) {
   return rule_switch(&sub);
 }
 
-/* switch(cond, T, F): a tensor condition must hold one element. */
+/* switch(cond, T, F): a tensor condition must hold one element.  A
+ * condition that is an error (reported where it was made) is undetermined
+ * here, as after a compiler's error recovery: both branches are analysed,
+ * so the statements after `assert y.shape == ...` or `if y.ndim == 4:`
+ * with a bad y are still checked, and their merge is silent
+ * (engine.c call_is_soft). */
 const AbsValue *rule_tensor_switch(EvalCall *c) {
   const AbsValue *cond = c->args[0];
+  for (int i = 1; i < 3; i++)
+    if (c->args[i]->kind == ABS_BOTTOM || c->args[i]->kind == ABS_ERROR) return c->args[i];
+  if (cond->kind == ABS_BOTTOM) return cond;
+  if (cond->kind == ABS_ERROR) {
+    const AbsValue *args[3] = {abs_bool_any(c->st), c->args[1], c->args[2]};
+    EvalCall sub = *c;
+    sub.args = args;
+    return rule_switch(&sub);
+  }
   if (cond->kind == ABS_TENSOR) {
     const AbsValue *e = one_value(c, cond, "the truth value");
     if (e) return e;

@@ -12,6 +12,10 @@
  *   max_pool2d  the same arithmetic on the last two dims, without
  *            padding; stride defaults to the kernel
  *   layer_norm  a float x; gamma and beta cover the last dims of x
+ *   rms_norm  the same with gamma only
+ *   batch_norm  x (N, C, ...); mean, var, gamma, beta (C,)
+ *   cross_entropy  logits (N, C, d...) with labels (N, d...) of class
+ *            indices or class probabilities of the logits' shape; 0-d
  *   take     the axis is replaced by the indices' shape (axis None: the
  *            flattened tensor); embedding(table, ids) is take on axis 0;
  *            a known int index must be in range
@@ -319,16 +323,18 @@ static const AbsValue *covers_last(EvalCall *c, const TensorArg *x, const Tensor
                                    const char *name) {
   if (!g->v || g->rank < 0 || x->rank < 0) return NULL;
   if (g->rank > x->rank)
-    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, g, "layer_norm(): %s %s has more dims "
-                             "than x %s", name, rules_show(c, g->v), rules_show(c, x->v));
+    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, g, "%s(): %s %s has more dims "
+                             "than x %s", rules_op_name(c->op), name, rules_show(c, g->v),
+                             rules_show(c, x->v));
   for (int j = 0; j < g->rank; j++) {
     const AbsDim *xd = x->dims[x->rank - g->rank + j], *gd = g->dims[j];
     if (!rules_tensor_unify(xd, gd))
-      return rules_tensor_dim_mismatch(c, fx_sprintf("layer_norm: %s does not match the last "
-                                                     "dims of x", name), x, xd, g, gd);
+      return rules_tensor_dim_mismatch(c, fx_sprintf("%s: %s does not match the last "
+                                                     "dims of x", rules_op_name(c->op), name),
+                                       x, xd, g, gd);
   }
   AbsDType dt;
-  return rules_tensor_dtype_join(c, "layer_norm", x, g, &dt);
+  return rules_tensor_dtype_join(c, rules_op_name(c->op), x, g, &dt);
 }
 
 /* layer_norm(x, gamma, beta, eps=1e-5) */
@@ -350,6 +356,132 @@ const AbsValue *rule_layer_norm(EvalCall *c) {
     return rules_fail(c, eps, NULL, DK_TYPE_MISMATCH, "layer_norm(): eps must be a number, "
                       "got %s", rules_show(c, eps));
   return make(c, x.dtype, x.rank, x.dims);
+}
+
+/* A float x, or an error naming the op. */
+static const AbsValue *float_input(EvalCall *c, const TensorArg *x) {
+  if (abs_dtype_is_float(x->dtype)) return NULL;
+  return rules_tensor_fail(c, DK_TYPE_MISMATCH, x, NULL, "%s() needs a float tensor, got %s",
+                           rules_op_name(c->op), rules_show(c, x->v));
+}
+
+/* eps, when given, must be a number. */
+static const AbsValue *eps_arg(EvalCall *c, int pos) {
+  const AbsValue *eps = eval_arg(c, "eps", pos, NULL);
+  if (eps && !rules_vague(eps) && !rules_is_num(eps))
+    return rules_fail(c, eps, NULL, DK_TYPE_MISMATCH, "%s(): eps must be a number, got %s",
+                      rules_op_name(c->op), rules_show(c, eps));
+  return NULL;
+}
+
+/* rms_norm(x, gamma=None, eps=1e-5): torch's F.rms_norm over the trailing
+ * dims gamma covers (the last one without gamma); x's type. */
+const AbsValue *rule_rms_norm(EvalCall *c) {
+  static const char *const kws[] = {"x", "gamma", "eps", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  TensorArg x, g;
+  const AbsValue *e = rules_tensor_get(c, 0, "x", false, &x);
+  if (!e) e = optional_tensor(c, 1, "gamma", &g);
+  if (!e) e = float_input(c, &x);
+  if (!e) e = covers_last(c, &x, &g, "gamma");
+  if (!e) e = eps_arg(c, 2);
+  if (e) return e;
+  return make(c, x.dtype, x.rank, x.dims);
+}
+
+/* A per-channel statistic of batch_norm: (C,) with C the channel dim of x
+ * (axis 1), x's dtype. */
+static const AbsValue *channel_stat(EvalCall *c, const TensorArg *x, const TensorArg *s,
+                                    const char *name) {
+  if (!s->v || s->rank < 0 || x->rank < 0) return NULL;
+  if (s->rank != 1)
+    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, s, NULL, "batch_norm(): %s must be 1-d "
+                             "(one value per channel), got %s", name, rules_show(c, s->v));
+  if (!rules_tensor_unify(x->dims[1], s->dims[0]))
+    return rules_tensor_dim_mismatch(c, fx_sprintf("batch_norm: %s does not match the channels "
+                                                   "(axis 1) of x", name),
+                                     x, x->dims[1], s, s->dims[0]);
+  AbsDType dt;
+  return rules_tensor_dtype_join(c, "batch_norm", x, s, &dt);
+}
+
+/* batch_norm(x, mean, var, gamma=None, beta=None, eps=1e-5): torch's
+ * F.batch_norm with running statistics: x (N, C, ...), each statistic
+ * (C,); x's type. */
+const AbsValue *rule_batch_norm(EvalCall *c) {
+  static const char *const kws[] = {"x", "mean", "var", "gamma", "beta", "eps", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  TensorArg x, st[4];
+  static const char *const names[] = {"mean", "var", "gamma", "beta"};
+  const AbsValue *e = rules_tensor_get(c, 0, "x", false, &x);
+  for (int i = 0; i < 4 && !e; i++)
+    e = i < 2 ? rules_tensor_get(c, 1 + i, names[i], false, &st[i])
+              : optional_tensor(c, 1 + i, names[i], &st[i]);
+  if (!e) e = float_input(c, &x);
+  if (!e && x.rank >= 0 && x.rank < 2)
+    e = rules_tensor_fail(c, DK_SHAPE_MISMATCH, &x, NULL, "batch_norm() needs x of rank 2 or "
+                          "more (N, C, ...), got %s", rules_show(c, x.v));
+  for (int i = 0; i < 4 && !e; i++) e = channel_stat(c, &x, &st[i], names[i]);
+  if (!e) e = eps_arg(c, 5);
+  if (e) return e;
+  return make(c, x.dtype, x.rank, x.dims);
+}
+
+/* The class-index labels of cross_entropy for logits x: an integer tensor
+ * shaped as x without its class axis (axis 1; the only axis of 1-d
+ * logits). */
+static const AbsValue *class_labels(EvalCall *c, const TensorArg *x, const TensorArg *y) {
+  int want = x->rank - 1;
+  if (y->rank != want)
+    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, y, "cross_entropy(): class-index labels "
+                             "must have rank %d (the logits %s without the class axis), got %s",
+                             want, rules_show(c, x->v), rules_show(c, y->v));
+  for (int j = 0; j < want; j++) {
+    const AbsDim *xd = x->dims[j == 0 ? 0 : j + 1], *yd = y->dims[j];
+    if (!rules_tensor_unify(xd, yd))
+      return rules_tensor_dim_mismatch(c, fx_sprintf("cross_entropy: labels axis %d does not "
+                                                     "match the logits", j), x, xd, y, yd);
+  }
+  return NULL;
+}
+
+/* Class probabilities: a float tensor of the logits' shape and dtype. */
+static const AbsValue *class_probs(EvalCall *c, const TensorArg *x, const TensorArg *y) {
+  if (y->rank != x->rank)
+    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, y, "cross_entropy(): float targets are "
+                             "class probabilities and need the logits' shape %s, got %s "
+                             "(class indices must be an integer tensor)",
+                             rules_show(c, x->v), rules_show(c, y->v));
+  for (int j = 0; j < x->rank; j++)
+    if (!rules_tensor_unify(x->dims[j], y->dims[j]))
+      return rules_tensor_dim_mismatch(c, "cross_entropy: the probabilities do not match the "
+                                       "logits", x, x->dims[j], y, y->dims[j]);
+  AbsDType dt;
+  return rules_tensor_dtype_join(c, "cross_entropy", x, y, &dt);
+}
+
+/* cross_entropy(logits, labels): torch's F.cross_entropy with the mean
+ * reduction; logits (N, C, d...) or (C,), labels class indices or class
+ * probabilities; a 0-d tensor of the logits' dtype. */
+const AbsValue *rule_cross_entropy(EvalCall *c) {
+  static const char *const kws[] = {"logits", "labels", NULL};
+  if (!rules_keywords(c, kws)) return abs_error(c->st);
+  TensorArg x, y;
+  const AbsValue *e = rules_tensor_get(c, 0, "logits", false, &x);
+  if (!e) e = rules_tensor_get(c, 1, "labels", false, &y);
+  if (!e) e = float_input(c, &x);
+  if (!e && x.rank == 0)
+    e = rules_tensor_fail(c, DK_SHAPE_MISMATCH, &x, NULL, "cross_entropy() needs logits with a "
+                          "class axis, got %s", rules_show(c, x.v));
+  if (!e && x.rank >= 0 && y.rank >= 0)
+    e = abs_dtype_is_float(y.dtype) ? class_probs(c, &x, &y)
+        : y.dtype == DT_BOOL ? rules_tensor_fail(c, DK_TYPE_MISMATCH, &y, NULL,
+                                                 "cross_entropy(): labels must be class "
+                                                 "indices (an integer tensor), got %s",
+                                                 rules_show(c, y.v))
+                             : class_labels(c, &x, &y);
+  if (e) return e;
+  return make(c, x.dtype, 0, NULL);
 }
 
 /* ------------------------------------------------------------ gathering */

@@ -57,14 +57,18 @@ static const AbsValue *shape_or_ints(EvalCall *c, const char *kw, const char *kw
 
 /* ------------------------------------------------------------ reshape */
 
+static const char *elements(const AbsDim *n) {
+  return rules_dim_is(n, 1) ? "element" : "elements";
+}
+
 static const AbsValue *reshape_error(EvalCall *c, const TensorArg *x, const AbsDim *total,
                                      int rank, const AbsDim *const *dims, const AbsDim *known,
                                      bool minus) {
   return rules_tensor_fail(c, DK_SHAPE_MISMATCH, x, NULL,
-                           "cannot reshape %s (%s elements) into shape %s (%s%s elements)",
-                           rules_show(c, x->v), rules_dim_str(total),
+                           "cannot reshape %s (%s %s) into shape %s (%s%s %s)",
+                           rules_show(c, x->v), rules_dim_str(total), elements(total),
                            rules_tensor_shape_str(rank, dims), minus ? "a multiple of " : "",
-                           rules_dim_str(known));
+                           rules_dim_str(known), minus ? "elements" : elements(known));
 }
 
 static int64_t gcd(int64_t a, int64_t b) {
@@ -381,15 +385,16 @@ static const AbsValue *same_kind(EvalCall *c, const TensorArg *ts, int n, int *r
   return NULL;
 }
 
-/* Dim k of every tensor must agree: the agreed dim, or an error. */
-static const AbsValue *agree(EvalCall *c, const TensorArg *ts, int n, int k, const AbsDim **out) {
+/* Dim k of every tensor must agree: the agreed dim, or an error whose
+ * message starts with `what` (which op, and why the dims must agree). */
+static const AbsValue *agree(EvalCall *c, const char *what, const TensorArg *ts, int n, int k,
+                             const AbsDim **out) {
   const AbsDim *d = ts[0].dims[k];
   int from = 0;
   for (int i = 1; i < n; i++) {
     const AbsDim *u = rules_tensor_unify(d, ts[i].dims[k]);
     if (!u)
-      return rules_tensor_dim_mismatch(c, fx_sprintf("%s: dimension %d differs",
-                                                     rules_op_name(c->op), k),
+      return rules_tensor_dim_mismatch(c, fx_sprintf("%s: dimension %d differs", what, k),
                                        &ts[from], d, &ts[i], ts[i].dims[k]);
     if (u != d) from = i;
     d = u;
@@ -417,7 +422,9 @@ const AbsValue *rule_concat(EvalCall *c) {
   const AbsDim **d = fx_array(const AbsDim *, rank + 1);
   for (int k = 0; k < rank; k++) {
     if (axis < 0 || k != axis) {
-      if ((e = agree(c, ts, n < 0 ? 1 : n, k, &d[k]))) return e;
+      const char *what = axis < 0 ? "concat" :
+        fx_sprintf("concat on axis %d (the other axes must match)", axis);
+      if ((e = agree(c, what, ts, n < 0 ? 1 : n, k, &d[k]))) return e;
       if (axis < 0) d[k] = dim_any(c->st);
       continue;
     }
@@ -444,7 +451,9 @@ const AbsValue *rule_stack(EvalCall *c) {
   const AbsDim *count = n < 0 ? dim_any(c->st) : dim_const(c->st, n);
   for (int k = 0, j = 0; k <= rank; k++) {
     if (k == axis) { d[k] = count; continue; }
-    if ((e = agree(c, ts, n < 0 ? 1 : n, j++, &d[k]))) return e;
+    if ((e = agree(c, "stack (the tensors must have one shape)", ts, n < 0 ? 1 : n, j++,
+                   &d[k])))
+      return e;
   }
   if (axis < 0)
     for (int k = 0; k <= rank; k++) d[k] = dim_any(c->st);

@@ -8,7 +8,8 @@
  *          would: a multiply-add is 2 (matmul, linear, conv2d, einsum:
  *          2 * the product of every index's size), an elementwise op 1 per
  *          output element, a reduction 1 per input element, softmax and
- *          log_softmax 5, layer_norm 8, logsumexp 4, var 3, std 4 per
+ *          log_softmax 5, layer_norm 8, rms_norm 5, batch_norm 4,
+ *          cross_entropy 6 per logit, logsumexp 4, var 3, std 4 per
  *          element; reshapes, transposes, indexing, joins and creations 0;
  *   bytes: the tensors it reads and writes (each input once, the output
  *          once), at their dtype's size.
@@ -108,6 +109,9 @@ static const AbsDim *prim_flops(AbsStore *st, const SpecNode *n) {
   case OP_EINSUM: return einsum_flops(st, n);
   case OP_SOFTMAX: case OP_LOG_SOFTMAX: return dim_mul(st, dim_const(st, 5), o);
   case OP_LAYER_NORM: return dim_mul(st, dim_const(st, 8), o);
+  case OP_RMS_NORM: return dim_mul(st, dim_const(st, 5), o);
+  case OP_BATCH_NORM: return dim_mul(st, dim_const(st, 4), o);
+  case OP_CROSS_ENTROPY: return dim_mul(st, dim_const(st, 6), numel(st, x));
   case OP_SUM: case OP_REDUCE_SUM: case OP_MEAN: case OP_MAX: case OP_MIN: case OP_ARGMAX:
   case OP_CUMSUM:
     return numel(st, x);

@@ -420,6 +420,39 @@ def g_layer_norm(r):
     return one(r, (dt, sh), (dt, g), (dt, g), body="layer_norm(x, y, z)" if c < 0.7 else "layer_norm(x, y, z, 1e-5)")
 
 
+def g_rms_norm(r):
+    dt = r.choice(FLOAT)
+    sh = rshape(r, 1, 4)
+    k = r.randint(1, len(sh))
+    c = r.random()
+    if c < 0.3:
+        return one(r, (dt, sh), body="rms_norm(x)")
+    return one(r, (dt, sh), (dt, sh[len(sh) - k:]),
+               body="rms_norm(x, y)" if c < 0.7 else "rms_norm(x, y, eps=1e-6)")
+
+
+def g_batch_norm(r):
+    dt = r.choice(FLOAT)
+    sh = rshape(r, 2, 4)
+    ch = (sh[1],)
+    if r.random() < 0.4:
+        return one(r, (dt, sh), (dt, ch), (dt, ch), body="batch_norm(x, y, z * z + 1.0)")
+    return one(r, (dt, sh), (dt, ch), (dt, ch), body="batch_norm(x, y, z * z + 1.0, y, z, 1e-3)")
+
+
+def g_cross_entropy(r):
+    dt = r.choice(FLOAT)
+    n, classes = r.randint(1, 4), r.randint(3, 5)  # runtime int tensors hold 0..2
+    extra = rshape(r, 0, 2)
+    logits = (n, classes) + extra
+    c = r.random()
+    if c < 0.2:
+        return one(r, (dt, (classes,)), (r.choice(INT), ()), body="cross_entropy(x, y)")
+    if c < 0.4:
+        return one(r, (dt, logits), (dt, logits), body="cross_entropy(x, softmax(y, 1))")
+    return one(r, (dt, logits), (r.choice(INT), (n,) + extra), body="cross_entropy(x, y)")
+
+
 def g_linear(r):
     dt = r.choice(FLOAT)
     i, o = r.randint(1, 5), r.randint(1, 5)
@@ -856,6 +889,9 @@ OPS.update({
     "softmax": _bind(g_softmax, "softmax"),
     "log_softmax": _bind(g_softmax, "log_softmax"),
     "layer_norm": g_layer_norm,
+    "rms_norm": g_rms_norm,
+    "batch_norm": g_batch_norm,
+    "cross_entropy": g_cross_entropy,
     "linear": g_linear,
     "conv2d": g_conv2d,
     "conv2d_grouped": g_conv2d_grouped,

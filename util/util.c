@@ -360,11 +360,15 @@ const char *sb_cstr(StrBuf *b) { return b->s ? b->s : ""; }
 
 /* ---------------------------------------------------------- edit distance */
 
-/* Levenshtein distance over bytes with two rows.  Gives up with cap+1 as soon
- * as the length difference or a whole row's minimum exceeds cap. */
+/* Edit distance over bytes counting an adjacent transposition as one edit
+ * (optimal string alignment: `mian` is one edit from `main`, the typo
+ * users make most), with three rows.  Gives up with cap+1 as soon as the
+ * length difference or a whole row's minimum exceeds cap (a transposition
+ * reaches back two rows, but never below the previous row's minimum). */
 int edit_distance(const char *a, const char *b, int cap) {
   size_t la = strlen(a), lb = strlen(b);
   if ((long long)(la > lb ? la - lb : lb - la) > cap) return cap + 1;
+  int *prev2 = fx_alloc_atomic((lb + 1) * sizeof(int));
   int *prev = fx_alloc_atomic((lb + 1) * sizeof(int));
   int *cur = fx_alloc_atomic((lb + 1) * sizeof(int));
   for (size_t j = 0; j <= lb; j++) prev[j] = (int)j;
@@ -374,11 +378,16 @@ int edit_distance(const char *a, const char *b, int cap) {
     for (size_t j = 1; j <= lb; j++) {
       int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
       int del = prev[j] + 1, ins = cur[j - 1] + 1;
-      cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-      if (cur[j] < row_min) row_min = cur[j];
+      int d = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          prev2[j - 2] + 1 < d)
+        d = prev2[j - 2] + 1;
+      cur[j] = d;
+      if (d < row_min) row_min = d;
     }
     if (row_min > cap) return cap + 1;
-    int *t = prev;
+    int *t = prev2;
+    prev2 = prev;
     prev = cur;
     cur = t;
   }

@@ -128,7 +128,8 @@ void sb_vprintf(StrBuf *b, const char *fmt, va_list ap);
 const char *sb_cstr(StrBuf *b);      /* NUL-terminated view; "" when empty */
 
 /* ---- small text helpers ---- */
-/* Damerau-free Levenshtein distance, capped: returns cap+1 when larger. */
+/* Edit distance with adjacent transpositions (optimal string alignment),
+ * capped: returns cap+1 when larger. */
 int edit_distance(const char *a, const char *b, int cap);
 /* Python repr of a float (shortest round-trip form: 0.1, 1e-05, 2.0, inf). */
 void fmt_float(StrBuf *b, double v);

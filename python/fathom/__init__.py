@@ -31,9 +31,10 @@ from .ops import (abs, arange, argmax, broadcast_to, cast, clip, concat, conv2d,
                   reshape, seed, sigmoid, sin, softmax, split, sqrt, squeeze,
                   stack, std, sum, take, tanh, transpose, var, where, zeros,
                   zeros_like)
-from .model_ops import (avg_pool2d, chunk, cumsum, einsum, elu, leaky_relu, logsumexp,
-                        masked_fill, max_pool2d, pad, permute, repeat_interleave, silu,
-                        softplus, swapaxes, tensor_transpose, tile, topk, tril, triu)
+from .model_ops import (avg_pool2d, batch_norm, chunk, cross_entropy, cumsum, einsum, elu,
+                        leaky_relu, logsumexp, masked_fill, max_pool2d, pad, permute,
+                        repeat_interleave, rms_norm, silu, softplus, swapaxes,
+                        tensor_transpose, tile, topk, tril, triu)
 
 
 def jit(fn=None, **options):
@@ -92,7 +93,8 @@ __all__ = [
     # added for real model code (model_ops.py)
     "permute", "swapaxes", "tril", "triu", "einsum", "masked_fill", "cumsum",
     "logsumexp", "elu", "leaky_relu", "silu", "softplus", "topk",
-    "repeat_interleave", "tile", "pad", "avg_pool2d", "chunk",
+    "repeat_interleave", "tile", "pad", "avg_pool2d", "chunk", "rms_norm", "batch_norm",
+    "cross_entropy",
 ]
 
 from . import model_ops as _model_ops  # noqa: E402

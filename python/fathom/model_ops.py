@@ -19,7 +19,8 @@ from .tensor import as_np, describe, is_pyscalar, is_tensor, plain, wrap
 
 __all__ = ["max_pool2d", "permute", "swapaxes", "tril", "triu", "einsum", "masked_fill", "cumsum",
            "logsumexp", "elu", "leaky_relu", "silu", "softplus", "topk",
-           "repeat_interleave", "tile", "pad", "avg_pool2d", "chunk"]
+           "repeat_interleave", "tile", "pad", "avg_pool2d", "chunk", "rms_norm", "batch_norm",
+           "cross_entropy"]
 
 
 # ------------------------------------------------------------------ axes
@@ -137,6 +138,92 @@ def logsumexp(x, axis=None, keepdims=False):
         if not keepdims:
             r = np.squeeze(r, axis=ax) if ax is not None else r.reshape(())
     return wrap(r.astype(dt.np), dt)
+
+
+# ------------------------------------------------------------------ normalisation and loss
+
+def _float_input(name, x):
+    if not x.dtype.is_float:
+        raise TypeError(f"type-mismatch: {name} needs a float tensor, got {x.dtype.name}")
+
+
+def rms_norm(x, gamma=None, eps=1e-5):
+    """torch's F.rms_norm: x / sqrt(mean(x**2) + eps) over the trailing
+    gamma.ndim axes (the last axis when gamma is None), scaled by gamma."""
+    x = _t(x)
+    _float_input("rms_norm", x)
+    g = None if gamma is None else _t(gamma)
+    k = 1 if g is None or g.ndim == 0 else g.ndim
+    if k > x.ndim:
+        raise ValueError("shape-mismatch: rms_norm gamma has more dims than x")
+    if g is not None and g.ndim and g.shape != x.shape[x.ndim - k:]:
+        raise ValueError(f"shape-mismatch: rms_norm gamma {g.shape} vs the trailing dims {x.shape[x.ndim - k:]} of x")
+    if g is not None:
+        _same_dtype((x, g), "rms_norm")
+    a = plain(x)
+    axes = tuple(range(x.ndim - k, x.ndim))
+    r = a / np.sqrt(np.mean(a * a, axis=axes, keepdims=True) + eps)
+    if g is not None:
+        r = r * plain(g)
+    return wrap(r.astype(x.dtype.np), x.dtype)
+
+
+def batch_norm(x, mean, var, gamma=None, beta=None, eps=1e-5):
+    """torch's F.batch_norm with running statistics: x (N, C, ...), each
+    statistic (C,) applied along axis 1."""
+    x = _t(x)
+    _float_input("batch_norm", x)
+    if x.ndim < 2:
+        raise ValueError(f"shape-mismatch: batch_norm needs x of rank 2 or more, got {x.shape}")
+    shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+    stats = []
+    for name, s in (("mean", mean), ("var", var), ("gamma", gamma), ("beta", beta)):
+        if s is None:
+            stats.append(None)
+            continue
+        s = _t(s)
+        if s.shape != (x.shape[1],):
+            raise ValueError(f"shape-mismatch: batch_norm {name} {s.shape} vs the {x.shape[1]} channels of x")
+        _same_dtype((x, s), "batch_norm")
+        stats.append(plain(s).reshape(shape))
+    m, v, g, b = stats
+    r = (plain(x) - m) / np.sqrt(v + eps)
+    if g is not None:
+        r = r * g
+    if b is not None:
+        r = r + b
+    return wrap(r.astype(x.dtype.np), x.dtype)
+
+
+def cross_entropy(logits, labels):
+    """torch's F.cross_entropy with the mean reduction: logits (N, C, d...)
+    or (C,); labels class indices (N, d...) or class probabilities of the
+    logits' shape.  A 0-d tensor of the logits' dtype."""
+    x = _t(logits)
+    y = _t(labels)
+    _float_input("cross_entropy", x)
+    if x.ndim == 0:
+        raise ValueError("shape-mismatch: cross_entropy needs logits with a class axis")
+    a = plain(x)
+    ca = 0 if x.ndim == 1 else 1
+    m = np.max(a, axis=ca, keepdims=True)
+    logp = a - m - np.log(np.sum(np.exp(a - m), axis=ca, keepdims=True))
+    if y.dtype.is_float:
+        if y.shape != x.shape:
+            raise ValueError(f"shape-mismatch: cross_entropy probabilities {y.shape} vs logits {x.shape}")
+        _same_dtype((x, y), "cross_entropy")
+        per = -np.sum(plain(y) * logp, axis=ca)
+    else:
+        if y.dtype.is_bool:
+            raise TypeError("type-mismatch: cross_entropy labels must be class indices")
+        want = x.shape[:ca] + x.shape[ca + 1:]
+        if y.shape != want:
+            raise ValueError(f"shape-mismatch: cross_entropy labels {y.shape} vs {want}")
+        ids = np.expand_dims(plain(y).astype(np.int64), ca)
+        if ids.size and (ids.min() < 0 or ids.max() >= x.shape[ca]):
+            raise IndexError("cross_entropy: a label is outside the classes")
+        per = -np.take_along_axis(logp, ids, axis=ca).squeeze(ca)
+    return wrap(np.asarray(np.mean(per)).astype(x.dtype.np), x.dtype)
 
 
 # ------------------------------------------------------------------ tuples of tensors

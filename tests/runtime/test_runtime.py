@@ -973,6 +973,30 @@ def test_model_ops():
     ok("chunk 5 into 4 is 2, 2, 1", [c.shape[0] for c in F.chunk(F.arange(5), 4)] == [2, 2, 1])
 
 
+def test_norm_loss():
+    """rms_norm, batch_norm and cross_entropy against plain numpy formulas."""
+    for _ in range(TRIALS):
+        sh = (R.randint(1, 4), R.randint(1, 5), R.randint(1, 4))
+        x = F.random_normal(sh)
+        a = np.asarray(x, np.float64)
+        g = F.random_normal(sh[2:])
+        want = a / np.sqrt(np.mean(a * a, -1, keepdims=True) + 1e-5) * np.asarray(g)
+        ok("rms_norm", close(F.rms_norm(x, g), want, 1e-3))
+        m, v = F.random_normal(sh[1:2]), F.random_uniform(sh[1:2]) + 0.5
+        bn = (a - np.asarray(m)[None, :, None]) / np.sqrt(np.asarray(v)[None, :, None] + 1e-5)
+        ok("batch_norm", close(F.batch_norm(x, m, v), bn, 1e-3))
+        labels = F.cast(F.random_uniform((sh[0], sh[2])) * sh[1], F.i64)
+        ids = np.asarray(labels)
+        logp = a - np.log(np.sum(np.exp(a), 1, keepdims=True))
+        picked = np.take_along_axis(logp, ids[:, None, :], 1)[:, 0, :]
+        ce = F.cross_entropy(x, labels)
+        check_t("cross_entropy", ce, (), "f32")
+        ok("cross_entropy value", close(ce, -np.mean(picked), 1e-3))
+        p = F.softmax(F.random_normal(sh), 1)
+        ok("cross_entropy probabilities",
+           close(F.cross_entropy(x, p), -np.mean(np.sum(np.asarray(p) * logp, 1)), 1e-3))
+
+
 def test_programs():
     progs = sorted(p for p in os.listdir(os.path.join(HERE, "programs")) if p.endswith(".py"))
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
@@ -1002,7 +1026,7 @@ def main():
     np.seterr(all="ignore")
     for t in (test_exports, test_annotations, test_creation, test_binary, test_unary,
               test_reductions, test_matmul, test_shape_ops, index_tests, test_gather,
-              test_where_clip, test_nn, test_model_ops, test_grad, test_shape_check, test_programs):
+              test_where_clip, test_nn, test_model_ops, test_norm_loss, test_grad, test_shape_check, test_programs):
         run(t.__name__, t)
     print(f"{PASSED} passed, {FAILED} failed")
     return 1 if FAILED else 0

@@ -23,3 +23,17 @@ def main():
 def spread(p: tuple[int, float]) -> float:
     r = add(*p)  # expect-type: f64
     return r
+
+
+def spread_list(n: int):
+    # a list whose length is known spreads element-wise, as a tuple does
+    # (`Sequential(*layers)` after `layers.append(...)` in a loop)
+    xs = [1, 2.5]
+    r = add(*xs)  # expect-type: f64=3.5
+    ys = [1]
+    for _ in range(1, 3):
+        ys.append(ys[-1] * 2)
+    s = triple(*ys)  # expect-type: tuple[i64=4, i64=2, i64=1]
+    zs = [i for i in range(n)]
+    t = add(*zs)  # expect-type: unknown
+    return r, s, t

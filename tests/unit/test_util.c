@@ -214,6 +214,11 @@ static void test_edit_distance(void **state) {
   assert_int_equal(edit_distance("abcdef", "uvwxyz", 2), 3);  /* capped */
   assert_int_equal(edit_distance("a", "abcdefgh", 3), 4);     /* length gap */
   assert_int_equal(edit_distance("abcdef", "uvwxyz", 6), 6);
+  /* an adjacent transposition is one edit (optimal string alignment) */
+  assert_int_equal(edit_distance("mian", "main", 1), 1);
+  assert_int_equal(edit_distance("ab", "ba", 2), 1);
+  assert_int_equal(edit_distance("self.nrom", "self.norm", 3), 1);
+  assert_int_equal(edit_distance("ca", "abc", 3), 3);   /* not Damerau's 2: OSA */
 }
 
 /* ------------------------------------------------------------ float repr */

@@ -1,0 +1,19 @@
+"""Planted bug: ReflectionPad2d concatenates the width padding on axis 2 (the rows) instead of axis 3; and TransformerNet.forward calls a sixth residual block it never built (self.res6).
+
+The image transformation network of pytorch/examples
+fast_neural_style/neural_style/transformer_net.py as a package in its
+original class form: layers.py (ConvLayer with reflection padding,
+InstanceNorm2d with affine parameters, ResidualBlock, UpsampleConvLayer
+with its optional `upsample` factor) and transformer_net.py
+(TransformerNet: three convolutions, five residual blocks, two upsampling
+convolutions), and __main__.py (stylise a random image batch, as
+neural_style.py's stylize does with a loaded model).  `python -m
+fast_neural_style` (from tests/models) runs it; `fathom check
+tests/models/fast_neural_style` checks it as one program.
+
+Changed: nn.Module is fathom.Module; nn.Conv2d, nn.InstanceNorm2d,
+nn.ReflectionPad2d and nn.ReLU are small classes here (ReflectionPad2d is
+two concats of reversed slices); interpolate(mode='nearest') is
+repeat_interleave on both spatial axes; the channel widths (32, 64, 128)
+are divided by 8 and the image is 16x16 so the package runs fast.
+"""

@@ -1,0 +1,15 @@
+"""ResNet-50 and SE-ResNet-50 on a random batch (eval mode)."""
+from fathom import *
+
+from .resnet import resnet50, se_resnet50
+
+
+if __name__ == "__main__":
+    images = cast(random_uniform((2, 3, 32, 32)) * 255, u8)
+    net = resnet50(class_num=10)
+    logits = net(images)
+    assert logits.shape == (2, 10)
+    se_net = se_resnet50(class_num=10)
+    se_logits = se_net(images)
+    assert se_logits.shape == (2, 10)
+    print("mindspore resnet (package) ok", logits.shape, se_logits.shape)
