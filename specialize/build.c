@@ -55,6 +55,7 @@ typedef struct Arg {
   SpecNode *node;
   const AbsValue *v;
   const char *kw;
+  bool computed;   /* bind filled it from a default computed when the def ran */
 } Arg;
 typedef VEC(Arg) ArgVec;
 enum { SMALL_ARGS = 8 };   /* arguments held in a buffer on the C stack */
@@ -277,7 +278,7 @@ static bool bind(Spec *sp, SpecGraph *S, AnfGraph *g, const Ctx *pctx, const Arg
     t->live = all_nodes;
     t->order = sp->site ? 2 * (long)sp->t->local_index[sp->site->id] : -1;
     if (all_nodes) vec_push(&S->nodes, t);
-    out[g->vararg] = (Arg){all_nodes ? t : NULL, t->type, NULL};
+    out[g->vararg] = (Arg){all_nodes ? t : NULL, t->type, NULL, false};
   }
   for (int i = 0; i < args->len; i++) {
     const Arg *a = &args->items[i];
@@ -291,8 +292,20 @@ static bool bind(Spec *sp, SpecGraph *S, AnfGraph *g, const Ctx *pctx, const Arg
     if (out[j].v) continue;
     if (!g->defaults || !g->defaults[j]) return false;
     const AbsValue *v = default_value(sp, g, j, pctx);
-    if (!v || !abs_is_const(v)) return false;
-    out[j] = (Arg){const_node(sp, S, v, g->defaults[j]->span), v, NULL};
+    if (!v) return false;
+    if (abs_is_const(v)) {
+      out[j] = (Arg){const_node(sp, S, v, g->defaults[j]->span), v, NULL, false};
+      continue;
+    }
+    /* a default computed when the def ran (`def f(p, data=data)`, as the
+     * late-binding warning suggests): the node that computed it, when this
+     * call runs inside the activation that ran the def */
+    AnfNode *d = g->defaults[j];
+    const Ctx *owner = d->kind == ANF_CONST ? NULL : cache_ctx_for(pctx, d->graph);
+    if (!owner || cache_ctx_for(S->ctx, d->graph) != owner) return false;
+    SpecNode *x = node_of(sp, S, d);
+    if (!x) return false;
+    out[j] = (Arg){x, v, NULL, true};
   }
   return true;
 }
@@ -340,7 +353,7 @@ static SpecNode *direct_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsVal
 
 /* The target of one possibility of a call through a value. */
 static bool value_target(Spec *sp, SpecGraph *S, const AbsFn *fn, const ArgVec *args,
-                         SpecTarget *t, Span span) {
+                         SpecTarget *t, Span span, ArgVec *computed) {
   t->kind = fn->kind;
   ArgVec all = {0};
   const AbsFn *base = fn;
@@ -348,8 +361,9 @@ static bool value_target(Spec *sp, SpecGraph *S, const AbsFn *fn, const ArgVec *
     const AbsValue *b = fn->partial.args;
     for (int i = 0; i < b->tuple.n; i++) {
       const AbsValue *bv = b->tuple.items[i];
-      if (bv->kind == ABS_KWARG) vec_push(&all, ((Arg){NULL, bv->kwarg.value, bv->kwarg.name}));
-      else vec_push(&all, ((Arg){NULL, bv, NULL}));
+      if (bv->kind == ABS_KWARG)
+        vec_push(&all, ((Arg){NULL, bv->kwarg.value, bv->kwarg.name, false}));
+      else vec_push(&all, ((Arg){NULL, bv, NULL, false}));
     }
     base = fn->partial.fn;
   } else if (fn->kind == ABS_FN_GRAD) {
@@ -373,6 +387,11 @@ static bool value_target(Spec *sp, SpecGraph *S, const AbsFn *fn, const ArgVec *
   Arg *bound = fx_array(Arg, g->nparams + 1);
   t->graph = closure_target(sp, S, g, closure_parent(sp, S, base->closure.ctx), &all, bound,
                             span);
+  /* defaults computed when the def ran become keyword arguments of the
+   * call: a grad or a back end then sees every argument */
+  for (int j = 0; t->graph && j < g->nparams; j++)
+    if (bound[j].computed)
+      vec_push(computed, ((Arg){bound[j].node, bound[j].v, g->params[j]->name, false}));
   return t->graph != NULL;
 }
 
@@ -403,7 +422,7 @@ static SpecNode *method_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsVal
                                            "function", site->span.line + 1));
   ArgVec all = {0};
   vec_reserve(&all, args->len + 1);
-  if (self) vec_push(&all, ((Arg){self, self->type, NULL}));
+  if (self) vec_push(&all, ((Arg){self, self->type, NULL, false}));
   for (int i = 0; i < args->len; i++) vec_push(&all, args->items[i]);
   return direct_call(sp, S, site, v, fn->closure.graph, closure_parent(sp, S, fn->closure.ctx),
                      &all);
@@ -588,8 +607,27 @@ static SpecNode *value_call(Spec *sp, SpecGraph *S, AnfNode *site, const AbsValu
   }
   x->ntargets = f->func.n;
   x->targets = fx_array(SpecTarget, f->func.n);
+  ArgVec computed = {0};
   for (int i = 0; i < f->func.n; i++)
-    if (!value_target(sp, S, f->func.fns[i], args, &x->targets[i], site->span)) return NULL;
+    if (!value_target(sp, S, f->func.fns[i], args, &x->targets[i], site->span, &computed))
+      return NULL;
+  if (computed.len && f->func.n > 1)
+    return fail(sp, site->span, "a call decided at run time of a function whose default is "
+                                "computed when its def runs");
+  if (computed.len) {   /* passed by keyword, after the call's own arguments */
+    int n = x->ninputs;
+    SpecNode **in = fx_array(SpecNode *, n + computed.len + 1);
+    const char **kw = fx_array(const char *, n + computed.len + 1);
+    memcpy(in, x->inputs, sizeof(SpecNode *) * (size_t)n);
+    memcpy(kw, x->kwnames, sizeof(const char *) * (size_t)n);
+    for (int i = 0; i < computed.len; i++) {
+      in[n + i] = computed.items[i].node;
+      kw[n + i] = computed.items[i].kw;
+    }
+    x->inputs = in;
+    x->kwnames = kw;
+    x->ninputs = n + computed.len;
+  }
   return x;
 }
 
@@ -609,12 +647,12 @@ static bool collect_args(Spec *sp, SpecGraph *S, AnfNode *n, ArgVec *out) {
       else if (anf_is_op(in->apply.inputs[0], OP_KWARG)) vn = node_of(sp, S, in->apply.inputs[2]);
       else return fail(sp, in->span, "a keyword argument held in a variable"), false;
       if (!vn) return false;
-      vec_push(out, ((Arg){vn, v->kwarg.value, v->kwarg.name}));
+      vec_push(out, ((Arg){vn, v->kwarg.value, v->kwarg.name, false}));
       continue;
     }
     SpecNode *x = node_of(sp, S, in);
     if (!x) return false;
-    vec_push(out, ((Arg){x, v, NULL}));
+    vec_push(out, ((Arg){x, v, NULL, false}));
   }
   return true;
 }
@@ -703,7 +741,7 @@ static bool spread_args(Spec *sp, SpecGraph *S, AnfNode *n, ArgVec *args) {
         x->order = 2 * (long)sp->t->local_index[n->id];
         vec_push(&S->nodes, x);
       }
-      vec_push(&flat, ((Arg){x, item, NULL}));
+      vec_push(&flat, ((Arg){x, item, NULL, false}));
     }
   }
   *args = flat;
