@@ -14,7 +14,8 @@ import operator
 import numpy as np
 
 from . import dtypes as D
-from .ops import _axis, _float_dt, _float_unary, _norm_axis, _same_dtype, _shape, _t, transpose
+from .ops import (_axis, _float_dt, _float_unary, _gamma_dims, _norm_axis, _same_dtype, _shape,
+                  _t, transpose)
 from .tensor import as_np, describe, is_pyscalar, is_tensor, plain, wrap
 
 __all__ = ["max_pool2d", "permute", "swapaxes", "tril", "triu", "einsum", "masked_fill", "cumsum",
@@ -153,11 +154,7 @@ def rms_norm(x, gamma=None, eps=1e-5):
     x = _t(x)
     _float_input("rms_norm", x)
     g = None if gamma is None else _t(gamma)
-    k = 1 if g is None or g.ndim == 0 else g.ndim
-    if k > x.ndim:
-        raise ValueError("shape-mismatch: rms_norm gamma has more dims than x")
-    if g is not None and g.ndim and g.shape != x.shape[x.ndim - k:]:
-        raise ValueError(f"shape-mismatch: rms_norm gamma {g.shape} vs the trailing dims {x.shape[x.ndim - k:]} of x")
+    k = _gamma_dims("rms_norm", x, g)
     if g is not None:
         _same_dtype((x, g), "rms_norm")
     a = plain(x)

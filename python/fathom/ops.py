@@ -80,6 +80,17 @@ def _py(v):
     return np.asarray(v).item()
 
 
+def _gamma_dims(what, x, g):
+    """How many trailing axes of x a norm's gamma covers (gamma.ndim; one
+    when gamma is None or 0-d), after checking gamma's shape against them."""
+    k = 1 if g is None or g.ndim == 0 else g.ndim
+    if k > x.ndim:
+        raise ValueError(f"shape-mismatch: {what} gamma has more dims than x")
+    if g is not None and g.ndim and g.shape != x.shape[x.ndim - k:]:
+        raise ValueError(f"shape-mismatch: {what} gamma {g.shape} vs the trailing dims {x.shape[x.ndim - k:]} of x")
+    return k
+
+
 def _float_unary(fn, x):
     if is_pyscalar(x):  # Python numbers give Python numbers (f64)
         with np.errstate(all="ignore"):
@@ -537,11 +548,7 @@ def layer_norm(x, gamma=None, beta=None, eps=1e-5):
     if not x.dtype.is_float:
         raise TypeError(f"type-mismatch: layer_norm needs a float tensor, got {x.dtype.name}")
     g = None if gamma is None else _t(gamma)
-    k = 1 if g is None or g.ndim == 0 else g.ndim
-    if k > x.ndim:
-        raise ValueError("layer_norm: gamma has more dims than x")
-    if g is not None and g.ndim and g.shape != x.shape[x.ndim - k:]:
-        raise ValueError(f"shape-mismatch: layer_norm gamma {g.shape} vs the trailing dims {x.shape[x.ndim - k:]} of x")
+    k = _gamma_dims("layer_norm", x, g)
     axes = tuple(range(x.ndim - k, x.ndim))
     mu = mean(x, axes, keepdims=True)
     y = (x - mu) / sqrt(var(x, axes, keepdims=True) + eps)
