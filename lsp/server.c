@@ -336,17 +336,20 @@ static int GC_CALLBACK stop_collecting(void)
  * collection marks the whole live exact analysis (tens of ms at 5,000
  * lines), which would fall on one keystroke in a hundred; their garbage
  * (about 1 MB a pass) is collected when the input is quiet, before the
- * exact pass, giving up if a message arrives.  Past GC_HOLD_MAX bytes
- * allocated since the last collection the collector runs anyway. */
-#define GC_HOLD_MAX ((size_t)256 << 20)
+ * exact pass, giving up if a message arrives.  It is held only while the
+ * heap has GC_HOLD_ROOM free bytes or more, so that holding it never
+ * grows the heap (a server lives for hours: tests/lsp's 20,000-edit case
+ * checks that its RSS stays flat); below that the collector runs as usual. */
+#define GC_HOLD_ROOM ((size_t)4 << 20)
 static bool gc_held;
 
 static void hold_gc(void)
 {
-  if (!gc_held && GC_get_bytes_since_gc() < GC_HOLD_MAX) {
+  bool room = GC_get_free_bytes() >= GC_HOLD_ROOM;
+  if (!gc_held && room) {
     GC_disable();
     gc_held = true;
-  } else if (gc_held && GC_get_bytes_since_gc() >= GC_HOLD_MAX) {
+  } else if (gc_held && !room) {
     GC_enable();
     gc_held = false;
   }
