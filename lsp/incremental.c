@@ -303,10 +303,35 @@ static SrcFile *mini_source(const SrcFile *f, const ParseStmt *st, int n, const 
     act[bl] = same ? LINE_STUB_SAME : LINE_STUB_BELOW;
     stub_col[bl] = s->body_col;
   }
+  /* blank lines between top-level statements go too (in the strings below) */
+  for (int j = 0; j <= n; j++) {
+    uint32_t from = j ? st[j - 1].end_line + 1 : 0, to = j < n ? st[j].start_line : f->nlines;
+    for (uint32_t l = from; l < to && l < f->nlines; l++) {
+      size_t len;
+      const char *t = srcfile_line(f, l, &len);
+      size_t k = 0;
+      while (k < len && (t[k] == ' ' || t[k] == '\t' || t[k] == '\f')) k++;
+      if (k == len) act[l] = LINE_EMPTY;
+    }
+  }
   StrBuf b = {0};
   for (uint32_t l = 0; l < f->nlines; l++) {
     size_t len;
     const char *t = srcfile_line(f, l, &len);
+    uint32_t run = 0;   /* emptied lines from l on */
+    while (l + run < f->nlines && act[l + run] == LINE_EMPTY) run++;
+    if (run >= 2) {
+      /* a run of emptied lines (those of defs left out, the rest of stubs'
+       * bodies) lies between top-level statements: one string statement
+       * keeps the lines' numbers and costs tree-sitter far less than as
+       * many blank lines (a mini source of 20,000 lines is mostly such) */
+      sb_puts(&b, "\"\"\"");
+      for (uint32_t k = 1; k < run; k++) sb_putc(&b, '\n');
+      sb_puts(&b, "\"\"\"");
+      l += run - 1;
+      if (l + 1 < f->nlines) sb_putc(&b, '\n');
+      continue;
+    }
     switch ((LineAction)act[l]) {
     case LINE_KEEP: sb_putn(&b, t, len); break;
     case LINE_EMPTY: break;
@@ -328,7 +353,7 @@ static void analyse_alone(Doc *d, struct Interim *I, const AnalysisOptions *o,
 {
   const SrcFile *f = d->file;
   for (int pass = 0; pass < 2; pass++) {
-    SrcFile *mini = mini_source(f, st, n, need, pass == 0);
+        SrcFile *mini = mini_source(f, st, n, need, pass == 0);
     StrTab *strings = fx_new(StrTab);
     strtab_init(strings);
     DiagSink sink;
@@ -640,16 +665,84 @@ static int parse_window(const SrcFile *f, uint32_t from, uint32_t to, ParseStmt 
 
 #define MAX_WINDOW (256u << 10)   /* bytes reparsed alone; more: the whole text */
 
+/* Whether text ends outside any bracket, string or line continuation,
+ * so the statements after it are lexed as if it were valid: brackets
+ * balanced (never more closed than opened), every triple-quoted string
+ * closed, no backslash at its end.  A single-quoted string left open ends
+ * at its line's end, as tokenizers (CPython's, tree-sitter's) end it.
+ * Without this, tree-sitter's recovery depends on how much text follows
+ * the error: a `"""` left open in a def is a small error at the end of a
+ * window and swallows every later def in the whole text. */
+static bool lexically_closed(const char *t, size_t n)
+{
+  long depth = 0;
+  for (size_t i = 0; i < n; i++) {
+    char c = t[i];
+    if (c == '#') {
+      while (i + 1 < n && t[i + 1] != '\n') i++;
+    } else if (c == '(' || c == '[' || c == '{') {
+      depth++;
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (--depth < 0) return false;
+    } else if (c == '\\') {
+      if (++i >= n) return false;   /* a continuation at the end */
+    } else if (c == '\'' || c == '"') {
+      bool triple = i + 2 < n && t[i + 1] == c && t[i + 2] == c;
+      i += triple ? 3 : 1;
+      for (;; i++) {
+        if (i >= n) return !triple;
+        if (t[i] == '\\') { i++; continue; }
+        if (!triple && t[i] == '\n') break;
+        if (t[i] == c && (!triple || (i + 2 < n && t[i + 1] == c && t[i + 2] == c))) {
+          if (triple) i += 2;
+          break;
+        }
+      }
+    }
+  }
+  return depth == 0;
+}
+
 /* Whether the statements of a window with a syntax error keep it to
- * themselves: parsed alone between the statement before the window and
- * the one after it (current offsets; either may be absent, at the ends of
- * the text), those two come out where they are, whole and without an
- * error.  Then tree-sitter's recovery stays inside the window and the
- * parse of the whole text is at the module's top level before and after
- * it, so every other statement parses as before.  Not so after an
+ * themselves: parsed alone with the statement before the window and the
+ * one after it (`prev`, `next`: view statements, either may be absent at
+ * the ends of the text), those two come out where they are, whole and
+ * without an error.  Then tree-sitter's recovery stays inside the window:
+ * the parse of the whole text is at the module's top level before and
+ * after it, so every other statement parses as before.  Not so after an
  * unclosed bracket that swallows the next def, or a triple-quoted string
- * left open (a later one closes it): false.  On
- * true, *win holds the window's own statements. */
+ * left open (a later one closes it): the window must also be
+ * lexically_closed, else false.  On true, *win holds the
+ * window's own statements (current offsets).  `ws` and `we` are the
+ * window's bytes in the current text, `dbytes` and `dlines` how far the
+ * view's statements after it moved. */
+static bool window_contained(const SrcFile *v, const SrcFile *c, const ParseStmt *prev,
+                             const ParseStmt *next, uint32_t ws, uint32_t we, int64_t dbytes,
+                             int32_t dlines, ParseStmt **win, int *nw)
+{
+  uint32_t from = prev ? v->line_starts[prev->start_line] : ws;
+  uint32_t to = we;
+  ParseStmt nx = {0};
+  if (next) {
+    nx = *next;
+    nx.start = (uint32_t)(nx.start + dbytes), nx.end = (uint32_t)(nx.end + dbytes);
+    nx.start_line += (uint32_t)dlines, nx.end_line += (uint32_t)dlines;
+    to = nx.end_line + 1 < c->nlines ? c->line_starts[nx.end_line + 1] : (uint32_t)c->len;
+  }
+  if (!lexically_closed(c->text + ws, we - ws)) return false;
+  ParseStmt *ext;
+  int n = parse_window(c, from, to, &ext);
+  int first = prev ? 1 : 0, last = next ? n - 1 : n;   /* the window's: [first, last) */
+  if (last < first) return false;
+  if (prev && (ext[0].has_error || ext[0].start != prev->start || ext[0].end != prev->end))
+    return false;
+  if (next && (ext[n - 1].has_error || ext[n - 1].start != nx.start || ext[n - 1].end != nx.end))
+    return false;
+  *win = ext + first;
+  *nw = last - first;
+  return true;
+}
+
 /* The top-level statements of the current text.  Reparsing the whole
  * text, even incrementally, costs tree-sitter up to a fresh parse's time
  * after some edits (tens of ms at 5,000 lines: an edit on a block's last
@@ -657,13 +750,17 @@ static int parse_window(const SrcFile *f, uint32_t from, uint32_t to, ParseStmt 
  * changed since the last pass are parsed again, alone: from the start of
  * the statement where the change begins to the start of the first
  * statement after it, a top-level statement at column 0 in both texts;
- * the others only move.  When that window has a syntax error, or the last
- * text had one, or the window is large, the whole text is reparsed as the
- * exact pass will parse it (from the last tree without an error:
- * parser.c): tree-sitter's recovery from an error is not local (an
- * unclosed bracket swallows the next def, a bad indentation can make the
- * whole file one ERROR node), so no window can say where the statements
- * of such a text are. */
+ * the others only move.  A window with a syntax error (a line being
+ * typed: `y = x +`) is kept when the error stays inside it
+ * (window_contained), so typing through an unfinished expression costs
+ * what typing a valid one does; the statements of the view (the last
+ * pass's) are each from such a window or from a parse of the whole text,
+ * with or without an error.  When the error is not contained, or the
+ * window is large, the whole text is reparsed as the exact pass will
+ * parse it (from scratch when it has an error: parser.c): tree-sitter's
+ * recovery from an error is not local (an unclosed bracket swallows the
+ * next def, a bad indentation can make the whole file one ERROR node),
+ * so then no window can say where the statements of the text are. */
 static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
 {
   const SrcFile *v = I->view, *c = d->file;
@@ -673,8 +770,6 @@ static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
   uint32_t ve = (uint32_t)(v->len - q);
   int64_t dbytes = (int64_t)c->len - (int64_t)v->len;
   int32_t dlines = (int32_t)c->nlines - (int32_t)v->nlines;
-  bool errors = false;
-  for (int k = 0; k < I->nv && !errors; k++) errors = I->vs[k].has_error;
   int a = -1, b = I->nv;   /* the last statement starting at or before p; the first after ve */
   for (int lo = 0, hi = I->nv - 1; lo <= hi;) {
     int mid = (lo + hi) / 2;
@@ -691,10 +786,15 @@ static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
   bool at_col0 = b == I->nv || v->line_starts[I->vs[b].start_line] == we;
   ParseStmt *win = NULL;
   int nw = 0;
-  bool whole = errors || !at_col0 || we - ws > MAX_WINDOW;
+  bool whole = !at_col0 || we - ws > MAX_WINDOW;
   if (!whole) {
-    nw = parse_window(c, ws, (uint32_t)((int64_t)we + dbytes), &win);
-    for (int k = 0; k < nw && !whole; k++) whole = win[k].has_error;
+    uint32_t cwe = (uint32_t)((int64_t)we + dbytes);
+    nw = parse_window(c, ws, cwe, &win);
+    bool error = false;
+    for (int k = 0; k < nw && !error; k++) error = win[k].has_error;
+    if (error)
+      whole = !window_contained(v, c, a > 0 ? &I->vs[a - 1] : NULL, b < I->nv ? &I->vs[b] : NULL,
+                                ws, cwe, dbytes, dlines, &win, &nw);
   }
   ParseStmt *cs;
   int nc, *vfrom;

@@ -9,7 +9,9 @@ left open on a def's last line and then closed, a deleted def, a changed
 module-level constant), sent one by one: the first diagnostics published
 for each version (interim or exact) must all be among the exact
 diagnostics of the same text, which `fathom/stats` forces right after
-(same range, code and message).  Also counts how many edits got an interim
+(same range, code and message).  LSP_INTERIM_EDITS (default 60) sets the
+edits per program, LSP_INTERIM_SEED (default 0) shifts the seeds: more
+edits and other seeds look harder for a false interim error.  Also counts how many edits got an interim
 list, so that a change that sends every edit to the exact pass fails too.
 One line `ok NAME` or `FAIL NAME: why`; exit 1 on a failure.
 """
@@ -25,6 +27,7 @@ from client import Client, LspError  # noqa: E402
 FATHOM = sys.argv[1]
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 EDITS = int(os.environ.get("LSP_INTERIM_EDITS", "60"))
+SEED = int(os.environ.get("LSP_INTERIM_SEED", "0"))   # added to each program's seed
 
 
 def key(d):
@@ -144,7 +147,7 @@ def one_edit(doc, rng, k):
 
 def main():
     failed = 0
-    for kind, seed, nlines in (("tensor", 3, 500), ("scalar", 4, 600)):
+    for kind, seed, nlines in (("tensor", 3 + SEED, 500), ("scalar", 4 + SEED, 600)):
         planted = ["--errors"] if kind == "scalar" else []   # tensor has none
         src = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen.py"), str(nlines),
                               "--seed", str(seed), "--kind", kind] + planted,
