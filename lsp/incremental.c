@@ -99,6 +99,8 @@ typedef struct DefResult {
   int nlowered;          /* how many of them the lowering reported */
   const SrcFile *mini;
   const SrcFile *base;   /* the text the mini source was made of */
+  uint64_t names;        /* the module's names then (module_names) */
+  bool undefined;        /* it has an undefined-name diagnostic */
 } DefResult;
 struct Interim {
   HashMap old_by_text;   /* Text * -> 1 + index of the first old statement */
@@ -124,6 +126,7 @@ struct Interim {
   const SrcFile *mini_base;
   Analysis *mini_a;
   bool *mini_keeps;
+  uint64_t names_now;    /* module_names of the current text */
 };
 
 static uint64_t text_hash_key(const void *k) { return ((const Text *)k)->h; }
@@ -288,7 +291,10 @@ static SrcFile *mini_source(const SrcFile *f, const ParseStmt *st, int n, const 
   for (int i = 0; i < kept.len; i++) hm_put(&used, kept.items[i], (void *)1);
   for (int j = 0; j < n; j++) {
     const ParseStmt *s = &st[j];
-    if (keep[j] || !s->is_def) continue;
+    /* a def with a syntax error stays verbatim: how tree-sitter recovers
+     * decides which names the module binds (a line unindented too far
+     * is a module-level statement) */
+    if (keep[j] || !s->is_def || s->has_error) continue;
     if (only_used) {
       const char *name = def_name(f, s);
       if (!hm_has(&used, strtab_intern(&words, name, strlen(name)))) {
@@ -335,7 +341,9 @@ static SrcFile *mini_source(const SrcFile *f, const ParseStmt *st, int n, const 
     switch ((LineAction)act[l]) {
     case LINE_KEEP: sb_putn(&b, t, len); break;
     case LINE_EMPTY: break;
-    case LINE_STUB_BELOW: sb_printf(&b, "    return %s", STUB); break;
+    case LINE_STUB_BELOW:   /* at the body's indentation: the lines after the def
+                               relate to it as they do to the body (an unindent
+                               that matches no outer level stays one) */
     case LINE_STUB_SAME:
       sb_putn(&b, t, stub_col[l] < len ? stub_col[l] : len);
       sb_printf(&b, "return %s", STUB);
@@ -374,11 +382,13 @@ static void analyse_alone(Doc *d, struct Interim *I, const AnalysisOptions *o,
       r->nlines = st[j].end_line - st[j].start_line + 1;
       r->mini = mini;
       r->base = f;
+      r->names = I->names_now;
       for (int i = 0; i < sink.diags.len; i++) {
         const Diag *g = sink.diags.items[i];
         if (g->span.line < st[j].start_line || g->span.line > st[j].end_line) continue;
         vec_push(&r->diags, g);
         r->nlowered += i < nlowered;
+        r->undefined |= g->kind == DK_UNDEFINED_NAME;
         undefined |= g->kind == DK_UNDEFINED_NAME;
         syntax |= g->kind == DK_SYNTAX;
       }
@@ -454,14 +464,21 @@ static bool move_mini_span(const DefResult *r, uint32_t at, const SrcFile *cur, 
 }
 
 /* A def's kept diagnostics where the def now starts (line `at`), or false
- * when one of them cannot be moved (the def is analysed again). */
+ * when one of them cannot be moved or may read otherwise now (the def is
+ * analysed again).  An undefined name's message names the module's
+ * names ("did you mean"): it holds while they are the same (`names`).
+ * While another statement has a syntax error (`errors`), undefined names
+ * wait for the exact pass: which names that statement binds depends on
+ * tree-sitter's recovery. */
 static bool place_result(const DefResult *r, uint32_t at, const SrcFile *cur, bool called,
-                         DiagList *out)
+                         uint64_t names, bool errors, DiagList *out)
 {
+  if (r->undefined && r->names != names && !errors) return false;
   DiagList moved = {0};
   MiniPlace P = {r, at, cur};
   for (int i = 0; i < (called ? r->nlowered : r->diags.len); i++) {
     const Diag *g = r->diags.items[i];
+    if (g->kind == DK_UNDEFINED_NAME && errors) continue;
     Diag *c = fx_new(Diag);
     *c = *g;
     if (!move_mini_span(r, at, cur, &c->span) || !(c->msg = move_line_refs(g->msg, mini_line, &P)))
@@ -595,6 +612,29 @@ static bool called_elsewhere(struct Interim *I, const SrcFile *cur, const ParseS
   for (int k = 0; k < ncur; k++)   /* the other changed statements */
     if (k != j && from_old[k] < 0 && has_word(&cur_words[k], nm)) return true;
   return false;
+}
+
+/* A hash of the names the module binds, as far as an undefined name's
+ * message may show them: each def's name, and the text of every other
+ * top-level statement (and of a def with a syntax error), in order. */
+static uint64_t module_names(struct Interim *I, const SrcFile *cur, const ParseStmt *cs, int ncur,
+                             const int *from_old)
+{
+  uint64_t h = 1469598103934665603ULL;
+  for (int j = 0; j < ncur; j++) {
+    uint64_t x;
+    if (cs[j].is_def && !cs[j].has_error) {
+      const char *nm = from_old[j] >= 0 ? I->old_names[from_old[j]] : NULL;
+      if (!nm) nm = def_name(cur, &cs[j]);
+      x = text_key(nm, strlen(nm))->h;
+    } else {
+      size_t n;
+      const char *t = stmt_text(cur, &cs[j], &n);
+      x = text_key(t, n)->h;
+    }
+    h = (h ^ x) * 1099511628211ULL;
+  }
+  return h;
 }
 
 /* Whether a word is a Python keyword (it binds nothing). */
@@ -915,6 +955,9 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   }
 
   tp[3] = phase_ms();
+  bool errors = false;
+  for (int j = 0; j < ncur && !errors; j++) errors = cs[j].has_error;
+  I->names_now = module_names(I, cur, cs, ncur, from_old);
   /* the changed defs: analysed alone unless kept from before */
   bool *need = fx_alloc_atomic(sizeof(bool) * (size_t)(ncur + 1));
   memset(need, 0, sizeof(bool) * (size_t)(ncur + 1));
@@ -931,7 +974,7 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
       const DefResult *r = hm_get(&I->results, text_key(t, n));
       if (r && place_result(r, cs[j].start_line, cur,
                             called_elsewhere(I, cur, cs, ncur, j, from_old, to_cur, cur_words),
-                            &mine))
+                            I->names_now, errors, &mine))
         continue;
       need[j] = true;
       nneed++;
@@ -946,10 +989,14 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   tp[4] = phase_ms();
   /* the exact diagnostics that still hold, moved */
   bool *stale = fx_alloc_atomic(sizeof(bool) * (size_t)(d->nstmts + 1));
-  for (int k = 0; k < d->nstmts; k++) stale[k] = to_cur[k] < 0 || reach[to_cur[k]];
+  /* a statement with a syntax error may be recovered otherwise in another
+   * text (tree-sitter's recovery looks past it): what was found in it
+   * holds only for the text it was found in */
+  for (int k = 0; k < d->nstmts; k++)
+    stale[k] = to_cur[k] < 0 || reach[to_cur[k]] || d->stmts[k].has_error;
   memcpy(I->vfrom, from_old, sizeof(int) * (size_t)ncur);   /* for the next pass */
   I->holds = fx_alloc_atomic(sizeof(int) * (size_t)(ncur + 1));
-  for (int j = 0; j < ncur; j++) I->holds[j] = from_old[j] >= 0 && !reach[j] ? from_old[j] : -1;
+  for (int j = 0; j < ncur; j++) I->holds[j] = from_old[j] >= 0 && !stale[from_old[j]] ? from_old[j] : -1;
   I->mapped = cur;
   Mapping M = {old, cur, d->stmts, cs, d->nstmts, to_cur, stale,
                same_def_names(I, old, d->stmts, d->nstmts, to_cur, cur, cs, ncur, from_old)};
