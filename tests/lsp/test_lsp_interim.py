@@ -13,6 +13,13 @@ diagnostics of the same text, which `fathom/stats` forces right after
 edits per program, LSP_INTERIM_SEED (default 0) shifts the seeds: more
 edits and other seeds look harder for a false interim error.  Also counts how many edits got an interim
 list, so that a change that sends every edit to the exact pass fails too.
+Then typing through syntax errors (typing_through_errors): an expression
+typed one key at a time into a def, through unfinished states (`z = 1 +`),
+beside another def's real error: each key's first list is within the exact
+one, the other def's error stays up at every key, the typed def's own
+error (an undefined name) shows once typed, and no key makes the interim
+pass reparse the whole text (fathom/stats reparsedBytes: each costs about
+the edited def and its neighbours, not the file).
 One line `ok NAME` or `FAIL NAME: why`; exit 1 on a failure.
 """
 import os
@@ -145,8 +152,61 @@ def one_edit(doc, rng, k):
     return kind
 
 
+FILLER = "".join("def filler_%d(x):\n    return x + %d\n\n\n" % (i, i) for i in range(150))
+TYPING_SRC = ("import math\n\n\n" + FILLER +
+              "def other(n: int):\n    t = (1, 2, 3)\n    return t[5]\n\n\n"
+              "def target(a: int):\n    b = filler_3(a)\n    return b\n\n\n" + FILLER.replace("filler_", "more_"))
+
+
+def typing_through_errors():
+    name = "typing_through_errors"
+    c = Client(FATHOM)
+    try:
+        c.initialize()
+        uri = "file:///tmp/fathom_lsp_typing.py"
+        c.open(uri, TYPING_SRC)
+        c.diagnostics(uri, timeout=120)
+        doc = Doc(c, uri, TYPING_SRC)
+        lines = doc.lines
+        row = lines.index("    b = filler_3(a)")
+        first, exact, stats = doc.edit(row, len(lines[row]), row, len(lines[row]), "\n    z = ")
+        col = len("    z = ")
+        typed = "1 + 22 * 333 + undefined_q"
+        bytes0, passes0 = stats["reparsedBytes"], stats["interimPasses"]
+        for k, ch in enumerate(typed):
+            first, exact, stats = doc.edit(row + 1, col + k, row + 1, col + k, ch)
+            ex = {key(x) for x in exact}
+            extra = [x for x in first if key(x) not in ex]
+            if extra:
+                raise AssertionError("after %r: interim %r not in the exact list"
+                                     % (typed[:k + 1], extra[:2]))
+            if not any("out of range" in x["message"] for x in first):
+                raise AssertionError("after %r: other()'s index error is not shown: %r"
+                                     % (typed[:k + 1], first))
+            reparsed = stats["reparsedBytes"] - bytes0
+            if reparsed > len(doc.text()) // 4:
+                raise AssertionError("after %r: the interim pass reparsed %d of %d bytes"
+                                     % (typed[:k + 1], reparsed, len(doc.text())))
+            if stats["interimPasses"] != passes0 + k + 1:
+                raise AssertionError("after %r: no interim pass" % typed[:k + 1])
+            bytes0 = stats["reparsedBytes"]
+        if not any("undefined_q" in x["message"] for x in first):
+            raise AssertionError("the typed undefined name is not shown at once: %r" % first)
+        # fixed again: the line taken back, the original list
+        first, exact, stats = doc.edit(row, len(lines[row]), row + 1, col + len(typed), "")
+        if [key(x) for x in first] != [key(x) for x in exact] or len(exact) != 1:
+            raise AssertionError("after the line is taken back: %r, exact %r" % (first, exact))
+        print("ok %s (%d keys)" % (name, len(typed)))
+        return 0
+    except (AssertionError, LspError, OSError, ValueError) as e:
+        print("FAIL %s: %s" % (name, e))
+        return 1
+    finally:
+        c.kill()
+
+
 def main():
-    failed = 0
+    failed = typing_through_errors()
     for kind, seed, nlines in (("tensor", 3 + SEED, 500), ("scalar", 4 + SEED, 600)):
         planted = ["--errors"] if kind == "scalar" else []   # tensor has none
         src = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen.py"), str(nlines),
