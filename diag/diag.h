@@ -20,6 +20,10 @@ typedef struct SrcFile {
 } SrcFile;
 
 SrcFile *srcfile_new(const char *path, const char *text, size_t len);
+/* srcfile_new taking text as it is, without a copy, when it needs no
+ * newline conversion: text is GC memory the caller no longer changes,
+ * with text[len] == 0 (the language server's new text after each edit). */
+SrcFile *srcfile_take(const char *path, const char *text, size_t len);
 /* Copy src to dst (room for len bytes) with "\r\n" and "\r" made "\n";
  * returns the new length (dst may be src). */
 size_t srcfile_newlines(char *dst, const char *src, size_t len);

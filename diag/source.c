@@ -57,6 +57,16 @@ SrcFile *srcfile_new(const char *path, const char *text, size_t len) {
   return f;
 }
 
+SrcFile *srcfile_take(const char *path, const char *text, size_t len) {
+  if (len >= UINT32_MAX || (len && memchr(text, '\r', len))) return srcfile_new(path, text, len);
+  SrcFile *f = fx_new(SrcFile);
+  f->path = fx_strdup(path ? path : "");
+  f->text = text;
+  f->len = len;
+  build_line_table(f);
+  return f;
+}
+
 /* The memory budget for parsing (0: none), from --max-memory. */
 static size_t parse_budget_mb;
 

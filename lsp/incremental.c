@@ -255,6 +255,12 @@ static bool readable(const SrcFile *f)
 {
   const unsigned char *p = (const unsigned char *)f->text;
   for (size_t i = 0; i < f->len;) {
+    uint64_t w;   /* 8 ASCII bytes, none NUL, at a time */
+    if (i + 8 <= f->len && (memcpy(&w, p + i, 8), !(w & 0x8080808080808080ULL)) &&
+        !((w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL)) {
+      i += 8;
+      continue;
+    }
     if (p[i] && p[i] < 0x80) { i++; continue; }
     uint32_t cp;
     int n = p[i] ? utf8_decode(f->text + i, f->len - i, &cp) : 0;
@@ -805,7 +811,11 @@ static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
 {
   const SrcFile *v = I->view, *c = d->file;
   size_t n = v->len < c->len ? v->len : c->len, p = 0, q = 0;
+  enum { BLOCK = 4096 };   /* memcmp a block at a time: the texts are long */
+  while (p + BLOCK <= n && !memcmp(v->text + p, c->text + p, BLOCK)) p += BLOCK;
   while (p < n && v->text[p] == c->text[p]) p++;
+  while (q + BLOCK <= n - p && !memcmp(v->text + v->len - q - BLOCK, c->text + c->len - q - BLOCK, BLOCK))
+    q += BLOCK;
   while (q < n - p && v->text[v->len - 1 - q] == c->text[c->len - 1 - q]) q++;
   uint32_t ve = (uint32_t)(v->len - q);
   int64_t dbytes = (int64_t)c->len - (int64_t)v->len;

@@ -168,9 +168,10 @@ static const char *uri_path(const char *uri)
   return sb_cstr(&b);
 }
 
+/* text: GC memory of the document's own, text[len] == 0 */
 static void set_text(Doc *d, const char *text, size_t len)
 {
-  d->file = srcfile_new(d->path, text, len);
+  d->file = srcfile_take(d->path, text, len);
   d->too_large = len > LSP_MAX_ANALYSED;
   d->dirty = true;
 }
@@ -371,6 +372,11 @@ static void release_gc(Server *S, bool collect_now)
  * and the document keeps its last exact analysis, still pending. */
 static bool analyse_doc_interruptible(Server *S, Doc *d)
 {
+  if (input_waiting(S)) {   /* stopped before it starts (its first parse slice is 2 ms) */
+    d->exact_pending = true;
+    S->interrupted++;
+    return false;
+  }
   Doc saved = *d;
   AnalysisOptions o = d->opts;
   o.engine.interrupt = input_waiting;
@@ -888,7 +894,8 @@ static void on_did_open(Server *S, json_t *params)
     parse_doc_forget(d->pd);   /* opened again: a new text */
   }
   d->version = (long)json_integer_value(json_object_get(td, "version"));
-  set_text(d, json_string_value(text), json_string_length(text));
+  size_t len = json_string_length(text);
+  set_text(d, fx_strndup(json_string_value(text), len), len);
 }
 
 /* Where (row, column in bytes) the text `ins` ends when inserted at
