@@ -22,8 +22,9 @@ static void build_line_table(SrcFile *f) {
   f->line_starts = fx_alloc_atomic(sizeof(uint32_t) * n);
   f->nlines = n;
   uint32_t line = 1;
-  for (size_t i = 0; i < f->len; i++)
-    if (f->text[i] == '\n') f->line_starts[line++] = (uint32_t)(i + 1);
+  const char *t = f->text, *end = t + f->len;
+  for (const char *p = t; p < end && (p = memchr(p, '\n', (size_t)(end - p))); p++)
+    f->line_starts[line++] = (uint32_t)(p - t + 1);
 }
 
 size_t srcfile_newlines(char *dst, const char *src, size_t len) {

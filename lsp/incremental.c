@@ -695,11 +695,12 @@ static long reparsed_bytes;   /* by the interim passes' tree-sitter parses (fath
  * byte `at`, line `line`. */
 static int parse_window(const SrcFile *f, uint32_t from, uint32_t to, ParseStmt **out)
 {
-  ParseDoc *pd = parse_doc_new();
+  static ParseDoc *pd;   /* one parser for every window (tree-sitter's setup is not free) */
+  if (!pd) pd = parse_doc_new();
   reparsed_bytes += to - from;
   parse_doc_reparse(pd, srcfile_new(f->path, f->text + from, to - from));
   int n = parse_doc_statements(pd, out);
-  parse_doc_delete(pd);
+  parse_doc_forget(pd);
   uint32_t line = span_from_bytes(f, from, from).line;
   for (int i = 0; i < n; i++) {
     ParseStmt *s = &(*out)[i];
