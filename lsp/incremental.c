@@ -6,8 +6,9 @@
  * after an edit that changes only defs, interim diagnostics come first, in
  * the time of analysing the changed defs alone:
  *
- *   - the current text is reparsed by tree-sitter alone (incrementally,
- *     from the edited tree: parse_doc_reparse), which gives its top-level
+ *   - the statements around what changed are parsed again by tree-sitter
+ *     alone, syntax errors included when they stay inside (or the whole
+ *     text: current_statements), which gives the current text's top-level
  *     statements.  Each is matched with a statement of the last exactly
  *     analysed text that has the very same text (so an edit anywhere, any
  *     number of edits, a new line, a deleted line, an undo, a pasted def,
@@ -19,10 +20,12 @@
  *     exact analysis runs at once;
  *   - the changed defs are analysed in a "mini" source: the current text
  *     with every other def reduced to a stub (its decorators and header
- *     kept verbatim, its body replaced by `return __fathom_stub__`, an
- *     undefined name, so a call returns an error value, which is silent
- *     wherever it flows; other lines emptied), every other top-level
- *     statement verbatim, and the changed defs verbatim.  Lines keep their
+ *     kept verbatim, its body replaced by `return __fathom_stub__` at the
+ *     body's indentation, an undefined name, so a call returns an error
+ *     value, which is silent wherever it flows; other lines emptied, runs
+ *     of them one string statement), every other top-level statement
+ *     verbatim (a def with a syntax error too), and the changed defs
+ *     verbatim; parsed from the last mini source's tree.  Lines keep their
  *     numbers and the changed defs' lines their columns, so a diagnostic
  *     found there is at its place in the real text.  Analysed with the
  *     whole-file pipeline: each runs as an entry point (annotated, @jit, or
