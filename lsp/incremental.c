@@ -393,7 +393,7 @@ static void analyse_alone(Doc *d, struct Interim *I, const AnalysisOptions *o,
 {
   const SrcFile *f = d->file;
   for (int pass = 0; pass < 2; pass++) {
-        SrcFile *mini = mini_source(f, st, n, need, pass == 0);
+    SrcFile *mini = mini_source(f, st, n, need, pass == 0);
     StrTab *strings = fx_new(StrTab);
     strtab_init(strings);
     DiagSink sink;
