@@ -738,25 +738,63 @@ static int parse_window(const SrcFile *f, uint32_t from, uint32_t to, ParseStmt 
 
 #define MAX_WINDOW (256u << 10)   /* bytes reparsed alone; more: the whole text */
 
-/* Whether text ends outside any bracket, string or line continuation,
- * so the statements after it are lexed as if it were valid: brackets
+/* Whether text (starting at a top-level statement) is well formed as
+ * Python's tokenizer sees it, whatever its syntax errors within lines:
+ * it ends outside any bracket, string or line continuation, brackets
  * balanced (never more closed than opened), every triple-quoted string
- * closed, no backslash at its end.  A single-quoted string left open ends
- * at its line's end, as tokenizers (CPython's, tree-sitter's) end it.
- * Without this, tree-sitter's recovery depends on how much text follows
- * the error: a `"""` left open in a def is a small error at the end of a
- * window and swallows every later def in the whole text. */
+ * closed (a single-quoted one left open ends at its line's end, as
+ * tokenizers end it), and its lines' indentation is a valid block
+ * structure (deeper only after a line ending with `:`, which must be
+ * followed by a deeper line; back only to an enclosing level; spaces
+ * only).  Tree-sitter's recovery from an error depends on how much text
+ * follows it otherwise: a `"""` left open in a def is a small error at
+ * the end of a window and swallows every later def in the whole text, and
+ * so can a line indented wrongly. */
 static bool lexically_closed(const char *t, size_t n)
 {
   long depth = 0;
+  uint32_t levels[100] = {0};
+  int top = 0;                 /* levels[top]: the current block's indentation */
+  bool line_start = true, opener = false;
+  char last = 0;               /* the last significant character of the logical line */
   for (size_t i = 0; i < n; i++) {
+    if (line_start) {          /* a logical line's indentation */
+      size_t k = i;
+      while (k < n && t[k] == ' ') k++;
+      if (k < n && (t[k] == '\t' || t[k] == '\f')) return false;
+      if (k >= n) break;
+      if (t[k] == '\n' || t[k] == '#') {   /* blank or comment-only: no indentation */
+        while (k < n && t[k] != '\n') k++;
+        i = k;
+        continue;
+      }
+      uint32_t col = (uint32_t)(k - i);
+      if (col > levels[top]) {
+        if (!opener || top + 1 >= (int)(sizeof levels / sizeof *levels)) return false;
+        levels[++top] = col;
+      } else {
+        if (opener) return false;
+        while (top > 0 && col < levels[top]) top--;
+        if (col != levels[top]) return false;
+      }
+      line_start = opener = false;
+      i = k;
+    }
     char c = t[i];
-    if (c == '#') {
+    if (c == '\n') {
+      if (depth == 0) {
+        line_start = true;
+        opener = last == ':';
+        last = 0;
+      }
+    } else if (c == '#') {
       while (i + 1 < n && t[i + 1] != '\n') i++;
     } else if (c == '(' || c == '[' || c == '{') {
       depth++;
+      last = c;
     } else if (c == ')' || c == ']' || c == '}') {
       if (--depth < 0) return false;
+      last = c;
     } else if (c == '\\') {
       if (++i >= n) return false;   /* a continuation at the end */
     } else if (c == '\'' || c == '"') {
@@ -765,15 +803,19 @@ static bool lexically_closed(const char *t, size_t n)
       for (;; i++) {
         if (i >= n) return !triple;
         if (t[i] == '\\') { i++; continue; }
-        if (!triple && t[i] == '\n') break;
+        if (!triple && t[i] == '\n') { i--; break; }   /* the newline ends the line too */
         if (t[i] == c && (!triple || (i + 2 < n && t[i + 1] == c && t[i + 2] == c))) {
           if (triple) i += 2;
           break;
         }
       }
+      last = c;
+    } else if (c != ' ' && c != '\t' && c != '\f' && c != '\r') {
+      last = c;
     }
   }
-  return depth == 0;
+  /* the next statement is at column 0: no block may be left wanting */
+  return depth == 0 && !(opener || last == ':');
 }
 
 /* Whether the statements of a window with a syntax error keep it to
