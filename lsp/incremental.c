@@ -669,6 +669,47 @@ static uint64_t module_names(struct Interim *I, const SrcFile *cur, const ParseS
   return h;
 }
 
+/* The defs a changed or removed statement names, and those they name in
+ * turn: the arguments they are called with may have changed, and what
+ * the exact analysis found in them under a caller's arguments (a return
+ * annotation a caller's shapes break) need not hold; marked stale. */
+static void mark_callees(struct Interim *I, int nold, const WordList *cur_words, int ncur,
+                         const int *from_old, const int *to_cur, bool *stale)
+{
+  HashMap defs;   /* name -> 1 + its old def statement */
+  hm_init_ptr(&defs);
+  for (int k = 0; k < nold; k++)
+    if (I->old_names[k]) hm_put(&defs, I->old_names[k], (void *)(intptr_t)(k + 1));
+  bool *seen = fx_alloc_atomic(sizeof(bool) * (size_t)(nold + 1));
+  memset(seen, 0, sizeof(bool) * (size_t)(nold + 1));
+  IntList todo = {0};
+  for (int j = 0; j < ncur; j++)
+    if (from_old[j] < 0)
+      for (int i = 0; i < cur_words[j].len; i++) {
+        int k = (int)(intptr_t)hm_get(&defs, cur_words[j].items[i]) - 1;
+        if (k >= 0 && !seen[k]) {
+          seen[k] = true;
+          vec_push(&todo, k);
+        }
+      }
+  for (int k = 0; k < nold; k++)
+    if (to_cur[k] < 0 && !seen[k]) {
+      seen[k] = true;
+      vec_push(&todo, k);
+    }
+  while (todo.len) {
+    int k = todo.items[--todo.len];
+    stale[k] = true;
+    for (int i = 0; i < I->old_words[k].len; i++) {
+      int c = (int)(intptr_t)hm_get(&defs, I->old_words[k].items[i]) - 1;
+      if (c >= 0 && !seen[c]) {
+        seen[c] = true;
+        vec_push(&todo, c);
+      }
+    }
+  }
+}
+
 /* Whether a word is a Python keyword (it binds nothing). */
 static bool is_keyword(const char *w)
 {
@@ -1073,6 +1114,7 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
    * holds only for the text it was found in */
   for (int k = 0; k < d->nstmts; k++)
     stale[k] = to_cur[k] < 0 || reach[to_cur[k]] || d->stmts[k].has_error;
+  mark_callees(I, d->nstmts, cur_words, ncur, from_old, to_cur, stale);
   memcpy(I->vfrom, from_old, sizeof(int) * (size_t)ncur);   /* for the next pass */
   I->holds = fx_alloc_atomic(sizeof(int) * (size_t)(ncur + 1));
   for (int j = 0; j < ncur; j++) I->holds[j] = from_old[j] >= 0 && !stale[from_old[j]] ? from_old[j] : -1;
