@@ -47,7 +47,9 @@
  *     (those of matched statements that do not name a changed or removed
  *     def, nor a def that does, nor a word of a module-level statement
  *     that does (`K = f(1)` may change K), transitively, by the words of
- *     the text;
+ *     the text; nor a def that a changed or removed statement names,
+ *     transitively (its arguments may have changed: mark_callees), nor
+ *     one with a syntax error;
  *     none from a caller's context, since a changed def may be on its call
  *     chain; none with a note in a changed statement; no syntax error,
  *     since which one is reported first depends on the whole text), and
