@@ -689,23 +689,27 @@ static void build_unbuilt_classes(Analysis *a) {
 static void run_uncalled_functions(Analysis *a) {
   AnfModule *m = a->m;
   CtxTable *t = engine_contexts(a->E);
-  build_unbuilt_classes(a);
-  for (int i = 0; i < m->functions.len; i++) {
-    AnfGraph *g = m->functions.items[i];
-    if (cache_graph_contexts(t, g)) continue;
-    if (engine_poll_interrupt(a->E)) return;   /* a function without calls polls nothing */
-    const AbsValue *args = unknown_args(a, g);
-    /* a method nobody called runs on the instances the program built, so
-     * a misspelt attribute there is found too */
-    const AbsValue *self = is_method(g) && !ends_with(g->fn_name, ".__init__") &&
-                                   !g->init_helper ? method_self(a, g) : NULL;
-    if (self) {
-      const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
-      for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];
-      items[0] = self;
-      args = abs_tuple(a->st, g->nparams, items);
+  /* functions first (a `build_model(cfg)` nobody calls builds its classes
+   * from its own values), then the classes still unbuilt, then methods */
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1) build_unbuilt_classes(a);
+    for (int i = 0; i < m->functions.len; i++) {
+      AnfGraph *g = m->functions.items[i];
+      if (is_method(g) != (pass == 1) || cache_graph_contexts(t, g)) continue;
+      if (engine_poll_interrupt(a->E)) return;   /* a function without calls polls nothing */
+      const AbsValue *args = unknown_args(a, g);
+      /* a method nobody called runs on the instances the program built, so
+       * a misspelt attribute there is found too */
+      const AbsValue *self = is_method(g) && !ends_with(g->fn_name, ".__init__") &&
+                                     !g->init_helper ? method_self(a, g) : NULL;
+      if (self) {
+        const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+        for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];
+        items[0] = self;
+        args = abs_tuple(a->st, g->nparams, items);
+      }
+      engine_run(a->E, g, args);
     }
-    engine_run(a->E, g, args);
   }
 }
 
