@@ -949,6 +949,16 @@ static int current_statements(Doc *d, struct Interim *I, ParseStmt **out)
   ParseStmt *win = NULL;
   int nw = 0;
   bool whole = !at_col0 || we - ws > MAX_WINDOW;
+  /* an error elsewhere that is not lexically closed (a block indented
+   * wrongly, a bracket left open) can make tree-sitter recover the whole
+   * text otherwise after an edit far from it (seen: three lines pasted
+   * above it and the whole file one ERROR node): then no window holds */
+  for (int k = 0; k < I->nv && !whole; k++) {
+    if (!I->vs[k].has_error) continue;
+    size_t len;
+    const char *t = stmt_text(v, &I->vs[k], &len);
+    whole = !lexically_closed(t, len);
+  }
   if (!whole) {
     uint32_t cwe = (uint32_t)((int64_t)we + dbytes);
     nw = parse_window(c, ws, cwe, &win);
