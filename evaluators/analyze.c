@@ -649,38 +649,65 @@ static bool run_entries(Analysis *a, const AnalysisOptions *o, DiagSink *diags) 
   return true;
 }
 
+/* The module level's class values (`class` statements) with their
+ * statements, in order. */
+static int module_classes(Analysis *a, const AbsValue ***classes, AnfNode ***sites) {
+  AnfGraph *mg = a->m->module_graph;
+  const Ctx *mc = engine_contexts(a->E)->graph_first[mg->id];
+  *classes = fx_array(const AbsValue *, mg->nodes.len + 1);
+  *sites = fx_array(AnfNode *, mg->nodes.len + 1);
+  int n = 0;
+  for (int i = 0; mc && i < mg->nodes.len; i++) {
+    AnfNode *nd = mg->nodes.items[i];
+    if (nd->kind != ANF_APPLY || !anf_is_op(nd->apply.inputs[0], OP_MAKE_CLASS)) continue;
+    const AbsValue *cls = engine_value(a->E, mc, nd);
+    if (!cls || cls->kind != ABS_CLASS) continue;
+    (*classes)[n] = cls;
+    (*sites)[n++] = nd;
+  }
+  return n;
+}
+
 /* A class nothing builds, not even code the entries skip: built once
  * from its __init__'s required positional parameters as `unknown` (the
  * others keep their defaults), as a function nobody calls runs on unknown
  * arguments, so that its methods, which run on what the program built,
  * get an instance whose attributes are what __init__ makes of such
  * arguments (`self.w.shapee` on the tensor `zeros((n, n))` is found).
- * Classes whose __init__ has a keyword-only parameter without a default
- * are left alone: no positional call fits it. */
+ * Left alone: a class another class derives from (a base may read what
+ * only its subclasses define: `self.proj` in Base.forward), a class whose
+ * __init__ is not a def of the program (a dataclass's), and one whose
+ * __init__ has a keyword-only parameter without a default (no positional
+ * call fits it). */
 static void build_unbuilt_classes(Analysis *a) {
-  AnfModule *m = a->m;
-  CtxTable *t = engine_contexts(a->E);
-  Ctx *mc = t->graph_first[m->module_graph->id];
-  for (int i = 0; mc && i < m->functions.len; i++) {
-    AnfGraph *g = m->functions.items[i];
-    if (!is_method(g) || !ends_with(g->fn_name, ".__init__") || cache_graph_contexts(t, g))
+  const AbsValue **classes;
+  AnfNode **sites;
+  int n = module_classes(a, &classes, &sites);
+  Ctx *mc = engine_contexts(a->E)->graph_first[a->m->module_graph->id];
+  const HashMap *built = constructions(a);
+  for (int i = 0; i < n; i++) {
+    const AbsValue *cls = classes[i];
+    bool is_base = false;
+    for (int k = 0; k < n && !is_base; k++)
+      for (const AbsValue *b = classes[k]->cls.base; b && !is_base; b = b->cls.base)
+        is_base = b == cls;
+    if (is_base || hm_get(built, cls->cls.name)) continue;
+    unsigned fl = 0;
+    const AbsValue *init = abs_class_member(cls, "__init__", &fl, NULL);
+    if (!init || init->kind != ABS_FUNC || init->func.n != 1 ||
+        init->func.fns[0]->kind != ABS_FN_CLOSURE)
       continue;
+    const AnfGraph *g = init->func.fns[0]->closure.graph;
     int need = required_args(g);
     bool fits = need >= 1;
     for (int j = need; j < g->nparams && fits; j++)   /* keyword-only ones included */
       if (j != g->vararg && (!g->defaults || !g->defaults[j])) fits = false;
-    AnfNode *site = NULL;
-    const AbsValue *cls = fits ? class_of_method(a, g, &site) : NULL;
-    unsigned fl = 0;
-    /* the class's own __init__ (not one a subclass inherits) */
-    const AbsValue *init = cls ? abs_class_member(cls, "__init__", &fl, NULL) : NULL;
-    if (!init || init->kind != ABS_FUNC || init->func.n != 1 ||
-        init->func.fns[0]->kind != ABS_FN_CLOSURE || init->func.fns[0]->closure.graph != g)
-      continue;
+    if (!fits) continue;
     if (engine_poll_interrupt(a->E)) return;
     const AbsValue **items = fx_array(const AbsValue *, need);
     for (int j = 0; j + 1 < need; j++) items[j] = abs_unknown(a->st);
-    rules_class_call(a->E, site, mc, cls, need - 1, items);
+    rules_class_call(a->E, sites[i], mc, cls, need - 1, items);
+    built = constructions(a);
   }
 }
 
