@@ -188,6 +188,14 @@ static const HashMap *constructions(Analysis *a) {
       if (c->args->tuple.n < 1) continue;
       const AbsValue *x = c->args->tuple.items[0];
       if (x->kind != ABS_INSTANCE || x->inst.attrs->tuple.n) continue;
+      /* a base's __init__ that super().__init__() ran on the new instance
+       * is part of the construction, not one: its result lacks what the
+       * subclass's __init__ assigns after it */
+      unsigned fl = 0;
+      const AbsValue *own = abs_class_member(x->inst.cls, "__init__", &fl, NULL);
+      if (own && own->kind == ABS_FUNC && own->func.n == 1 &&
+          own->func.fns[0]->kind == ABS_FN_CLOSURE && own->func.fns[0]->closure.graph != f)
+        continue;
       bool found;
       HashEntry *e = hm_slot(&a->built, x->inst.cls->cls.name, &found);
       if (!found) e->value = fx_new(PtrVec);

@@ -47,3 +47,26 @@ class Stack(Module):
         for b in self.blocks:
             x = b(x)
         return self.proj(x)
+
+
+# A base class is not built on its own: its forward reads `self.proj`,
+# which only its subclasses define.  The subclass, a leaf, is built.
+class Base(Module):
+    def __init__(self, d):
+        super().__init__()
+        self.d = d
+
+    def forward(self, x):
+        return self.proj(x) * self.scale()
+
+    def scale(self):
+        raise NotImplementedError
+
+
+class Sub(Base):
+    def __init__(self, d):
+        super().__init__(d)
+        self.proj = Conv(d, d, k=1)
+
+    def scale(self):
+        return self.proj.stepz  # expect-error: attribute
