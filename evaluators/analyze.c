@@ -684,7 +684,7 @@ static int module_classes(Analysis *a, const AbsValue ***classes, AnfNode ***sit
  * arguments (`self.w.shapee` on the tensor `zeros((n, n))` is found).
  * Left alone: a class another class derives from (a base may read what
  * only its subclasses define: `self.proj` in Base.forward), a class whose
- * __init__ is not a def of the program (a dataclass's), and one whose
+ * __init__ is no closure (Module's own), and one whose
  * __init__ has a keyword-only parameter without a default (no positional
  * call fits it). */
 static void build_unbuilt_classes(Analysis *a) {
