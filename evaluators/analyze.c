@@ -682,7 +682,10 @@ static int module_classes(Analysis *a, const AbsValue ***classes, AnfNode ***sit
  * arguments, so that its methods, which run on what the program built,
  * get an instance whose attributes are what __init__ makes of such
  * arguments (`self.w.shapee` on the tensor `zeros((n, n))` is found).
- * Left alone: a class another class derives from (a base may read what
+ * The constructions and the methods run on them are lenient (as the
+ * coverage of a skipped branch: structural facts are silent), since the
+ * arguments are unknown and the instances of a list of unknown length
+ * are joined.  Left alone: a class another class derives from (a base may read what
  * only its subclasses define: `self.proj` in Base.forward), a class whose
  * __init__ is no closure (Module's own), and one whose
  * __init__ has a keyword-only parameter without a default (no positional
@@ -693,7 +696,10 @@ static void build_unbuilt_classes(Analysis *a) {
   int n = module_classes(a, &classes, &sites);
   Ctx *mc = engine_contexts(a->E)->graph_first[a->m->module_graph->id];
   const HashMap *built = constructions(a);
-  for (int i = 0; i < n; i++) {
+  /* last class first: a model defined after its layers builds them with
+   * the arguments it gives (`InstanceNorm2d(c, affine=True)`) before any
+   * of them would be built from unknown ones and its defaults */
+  for (int i = n - 1; i >= 0; i--) {
     const AbsValue *cls = classes[i];
     bool is_base = false;
     for (int k = 0; k < n && !is_base; k++)
@@ -714,7 +720,9 @@ static void build_unbuilt_classes(Analysis *a) {
     if (engine_poll_interrupt(a->E)) return;
     const AbsValue **items = fx_array(const AbsValue *, need);
     for (int j = 0; j + 1 < need; j++) items[j] = abs_unknown(a->st);
+    engine_lenient(a->E, +1);
     rules_class_call(a->E, sites[i], mc, cls, need - 1, items);
+    engine_lenient(a->E, -1);
     built = constructions(a);
   }
 }
@@ -724,27 +732,29 @@ static void build_unbuilt_classes(Analysis *a) {
 static void run_uncalled_functions(Analysis *a) {
   AnfModule *m = a->m;
   CtxTable *t = engine_contexts(a->E);
-  /* functions first (a `build_model(cfg)` nobody calls builds its classes
-   * from its own values), then the classes still unbuilt, then methods */
-  for (int pass = 0; pass < 2; pass++) {
-    if (pass == 1) build_unbuilt_classes(a);
-    for (int i = 0; i < m->functions.len; i++) {
-      AnfGraph *g = m->functions.items[i];
-      if (is_method(g) != (pass == 1) || cache_graph_contexts(t, g)) continue;
-      if (engine_poll_interrupt(a->E)) return;   /* a function without calls polls nothing */
-      const AbsValue *args = unknown_args(a, g);
-      /* a method nobody called runs on the instances the program built, so
-       * a misspelt attribute there is found too */
-      const AbsValue *self = is_method(g) && !ends_with(g->fn_name, ".__init__") &&
-                                     !g->init_helper ? method_self(a, g) : NULL;
-      if (self) {
-        const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
-        for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];
-        items[0] = self;
-        args = abs_tuple(a->st, g->nparams, items);
-      }
-      engine_run(a->E, g, args);
+  build_unbuilt_classes(a);
+  for (int i = 0; i < m->functions.len; i++) {
+    AnfGraph *g = m->functions.items[i];
+    if (cache_graph_contexts(t, g)) continue;
+    if (engine_poll_interrupt(a->E)) return;   /* a function without calls polls nothing */
+    const AbsValue *args = unknown_args(a, g);
+    /* a method nobody called runs on the instances the program built, so
+     * a misspelt attribute there is found too */
+    bool method = is_method(g) && !ends_with(g->fn_name, ".__init__") && !g->init_helper;
+    const AbsValue *self = method ? method_self(a, g) : NULL;
+    /* else the instances built from unknown arguments, leniently: they
+     * join what loops of unknown length built, so an attribute `none`
+     * in one of them says nothing */
+    bool lenient = method && !self && (self = class_instances(a, g, true, NULL));
+    if (self) {
+      const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+      for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];
+      items[0] = self;
+      args = abs_tuple(a->st, g->nparams, items);
     }
+    if (lenient) engine_lenient(a->E, +1);
+    engine_run(a->E, g, args);
+    if (lenient) engine_lenient(a->E, -1);
   }
 }
 
