@@ -113,7 +113,7 @@ static const AbsDim *prim_flops(AbsStore *st, const SpecNode *n) {
   case OP_BATCH_NORM: return dim_mul(st, dim_const(st, 4), o);
   case OP_CROSS_ENTROPY: return dim_mul(st, dim_const(st, 6), numel(st, x));
   case OP_SUM: case OP_REDUCE_SUM: case OP_MEAN: case OP_MAX: case OP_MIN: case OP_ARGMAX:
-  case OP_CUMSUM:
+  case OP_CUMSUM: case OP_UNBROADCAST:
     return numel(st, x);
   case OP_VAR: return dim_mul(st, dim_const(st, 3), numel(st, x));
   case OP_STD: return dim_mul(st, dim_const(st, 4), numel(st, x));

@@ -149,5 +149,20 @@ def avg_pool2d_grad(g, x, kernel, stride=None, padding=0):
     return _out(z[..., ph:ph + h, pw:pw + wd], x)
 
 
+def unbroadcast(g, x):
+    """g summed to x's shape: over the leading axes x lacks, and (keeping
+    them) over the axes where x has size 1 and g has not: the adjoint of
+    an operand that numpy broadcast to g's shape."""
+    x = _t(x)
+    gv = np.asarray(plain(g), np.float64)
+    lead = gv.ndim - x.ndim
+    if lead:
+        gv = gv.sum(axis=tuple(range(lead)))
+    axes = tuple(i for i, (a, b) in enumerate(zip(x.shape, gv.shape)) if a == 1 and b != 1)
+    if axes:
+        gv = gv.sum(axis=axes, keepdims=True)
+    return _out(gv.reshape(x.shape), x)
+
+
 PRIMS = {f.__name__: f for f in (index_grad, take_grad, conv2d_grad_input, conv2d_grad_weight,
-                                 max_pool2d_grad, avg_pool2d_grad)}
+                                 max_pool2d_grad, avg_pool2d_grad, unbroadcast)}

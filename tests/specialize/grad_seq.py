@@ -1,0 +1,50 @@
+# args: --entry step
+# Gradients through sequences and dims known only at run time
+# (docs/ir-json.md, "Gradients"): the parameters as a list of (w, b)
+# pairs, sliced and unpacked, and outputs collected in a list that is
+# stacked (a list of known length takes its adjoint item by item, like a
+# tuple, and the gradient of a list is a list); and a broadcast between
+# x[:n], whose first dim is only known when it runs (one row, or all of
+# them), and x (its adjoint is `unbroadcast`: g summed to the run-time
+# shape of x[:n]).
+from __future__ import annotations
+from fathom import *
+
+
+def mlp_loss(layers, x):
+    h = x
+    for w, b in layers[:-1]:
+        h = tanh(h @ w + b)
+    w, b = layers[-1]
+    outs = []
+    for scale in (1.0, 2.0):
+        outs.append(h * scale)
+    return mean(stack(outs, 0) @ w + b)
+
+
+def rows_loss(x, w, n):
+    y = x[:n]
+    return mean(tanh(y + x) @ w)
+
+
+def step(w1: Tensor[f32, (3, 4)], b1: Tensor[f32, (4,)], w2: Tensor[f32, (4, 2)],
+         b2: Tensor[f32, (2,)], x: Tensor[f32, (B, 3)], first: bool):
+    layers = [(w1, b1), (w2, b2)]
+    n = 1 if first else x.shape[0]   # one row, or all of them
+    m = x.shape[0] if first else 1   # the other
+    return (grad(mlp_loss)(layers, x), grad(rows_loss, argnums=(0, 1))(x, w1, n),
+            grad(rows_loss, argnums=(0, 1))(x, w1, m))
+
+
+def grown_loss(w, xs):
+    hs = []
+    for x in xs:   # a trip count only known when it runs
+        hs.append(tanh(x @ w))
+    return mean(stack(hs, 0))
+
+
+def grown(w: Tensor[f32, (3, 4)], xs: Tensor[f32, (T, B, 3)]):
+    # hs is a list of unknown length, which carries no adjoint (yet): the
+    # grad stays a call of the grad value with a note, never a zero
+    # gradient (tests/specialize_grad.py's KNOWN)
+    return grad(grown_loss)(w, xs)
