@@ -327,7 +327,7 @@ static const AbsValue *adj_type(AD *ad, const AbsValue *t) {
   case ABS_FLOAT: return abs_float_any(ad->st);
   case ABS_TUPLE: case ABS_LIST: {
     const AbsItems *it = ad_items(t);
-    if (!it) return abs_none(ad->st);   /* a list of unknown length (ad_blocked) */
+    if (!it) return ad_list_of_tensors(t) ? t : abs_none(ad->st);   /* unknown length */
     const AbsValue **items = fx_array(const AbsValue *, it->n + 1);
     for (int k = 0; k < it->n; k++) items[k] = adj_type(ad, it->items[k]);
     const AbsValue *tt = abs_tuple(ad->st, it->n, items);

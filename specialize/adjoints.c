@@ -855,6 +855,12 @@ static bool rule_join(Rule *r) {
   AD *ad = r->ad;
   SpecNode *y = r->y, *g = r->g, *seq = arg(y, 0, "tensors"), *axn = arg(y, 1, "axis");
   if (!seq || (axn && !cval(axn))) return false;
+  if (y->prim == OP_STACK && ad_list_of_tensors(seq->type)) {   /* its length known when it runs */
+    if (!wants(ad, seq, r->D)) return true;
+    SpecNode *in[3] = {g, seq, axn ? axn : iconst(ad, 0)};
+    give(r, seq, ad_prim(ad, OP_UNSTACK, "unstack", seq->type, 3, in, NULL));
+    return true;
+  }
   if (!ad_items(seq->type))
     return ad_fail(ad, y->span, fx_sprintf("%s of a sequence whose length is only known when "
                                            "it runs", y->op)), false;
@@ -1290,6 +1296,16 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
   case OP_COMP_APPEND: case OP_LIST_APPEND: {   /* acc + [v] */
     SpecNode *acc = y->inputs[0];
     int n = seq_len(acc->type);
+    if (n < 0 && g->node && ad_list_of_tensors(acc->type)) {   /* g[:-1], g[-1] */
+      AbsStore *st = ad_store(ad);
+      SpecNode *in[2] = {g->node, ad_const(ad, abs_slice(st, abs_none(st), abs_int(st, -1),
+                                                         abs_none(st)))};
+      ad_accumulate(ad, acc, ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, acc->type, 2, in, NULL)));
+      in[1] = iconst(ad, -1);
+      ad_accumulate(ad, y->inputs[1],
+                    ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, y->inputs[1]->type, 2, in, NULL)));
+      return true;
+    }
     if (n < 0 || seq_len(y->type) != n + 1) return false;
     ad_accumulate(ad, acc, prefix_adj(ad, g, y, n));
     ad_accumulate(ad, y->inputs[1], item_adj(ad, g, y, n));
@@ -1325,6 +1341,12 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
       return true;
     }
     int n = seq_len(t->type);
+    if (n < 0 && ad_list_of_tensors(t->type) && y->ninputs == 2 && g->node &&
+        y->inputs[1]->type->kind == ABS_INT) {   /* xs[k], k known when it runs */
+      SpecNode *in[3] = {g->node, t, y->inputs[1]};
+      give(r, t, ad_prim(ad, OP_LIST_INDEX_GRAD, "list_index_grad", t->type, 3, in, NULL));
+      return true;
+    }
     const AbsValue *ix = y->ninputs == 2 ? cval(y->inputs[1]) : NULL;
     if (n < 0 || !ix) return false;
     if (ix->kind == ABS_SLICE) {   /* t[a:b:c]: item j of y is item idx[j] of t */

@@ -99,12 +99,18 @@ SpecNode *ad_make_seq(AD *ad, const AbsValue *t, int n, SpecNode **items) {
   return ad_prim(ad, OP_MAKE_TUPLE, "make_tuple", tt, n, items, NULL);
 }
 
+bool ad_list_of_tensors(const AbsValue *t) {
+  const AbsValue *e = t->kind == ABS_LIST && !t->list.known ? t->list.elem : NULL;
+  return e && e->kind == ABS_TENSOR && abs_dtype_is_float(e->tensor.dtype);
+}
+
 bool ad_differentiable(const AbsValue *t) {
   switch (t->kind) {
   case ABS_TENSOR: return abs_dtype_is_float(t->tensor.dtype);
   case ABS_FLOAT: return !t->sc.known;
   case ABS_TUPLE: case ABS_LIST: case ABS_ZIP: {
     const AbsItems *it = ad_items(t);
+    if (!it && t->kind == ABS_LIST) return ad_list_of_tensors(t);
     for (int i = 0; it && i < it->n; i++)
       if (ad_differentiable(it->items[i])) return true;
     return false;
@@ -155,6 +161,8 @@ SpecNode *ad_materialize(AD *ad, Adj *a, SpecNode *x) {
 static SpecNode *zero_of(AD *ad, SpecNode *x) {
   const AbsValue *t = x->type;
   if (t->kind == ABS_TENSOR) return ad_prim(ad, OP_ZEROS_LIKE, "zeros_like", t, 1, &x, NULL);
+  if (ad_list_of_tensors(t))
+    return ad_prim(ad, OP_LIST_ZEROS_LIKE, "list_zeros_like", t, 1, &x, NULL);
   if (t->kind == ABS_FLOAT) return ad_const(ad, abs_float(ad->st, 0.0));
   const AbsItems *it = ad_items(t);
   if (it) return ad_materialize(ad, tuple_adj(it->n), x);
@@ -179,6 +187,8 @@ static Adj *add_adj(AD *ad, SpecNode *x, Adj *a, Adj *b) {
   if (ad_items(an->type))
     return ad_fail(ad, x ? x->span : (Span){0}, "a tuple adjoint made of whole values"), a;
   SpecNode *in[2] = {an, bn};
+  if (ad_list_of_tensors(an->type))   /* `+` would concatenate */
+    return ad_node_adj(ad, ad_prim(ad, OP_LIST_ADD, "list_add", an->type, 2, in, NULL));
   const AbsValue *t = an->type->kind == ABS_FLOAT ? abs_float_any(ad->st) : an->type;
   return ad_node_adj(ad, ad_prim(ad, OP_ADD, NULL, t, 2, in, NULL));
 }

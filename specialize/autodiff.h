@@ -61,8 +61,13 @@ bool ad_blocked(AD *ad, const SpecNode *x);
  * random constructors, comparisons, argmax, one_hot ...). */
 bool ad_constant_op(AnfOp op);
 /* Can values of this type carry a derivative (float tensors, f64,
- * tuples and lists of known length of them)? */
+ * tuples and lists of known length of them, lists of float tensors)? */
 bool ad_differentiable(const AbsValue *t);
+/* Is t a list of unknown length (one appended to in a loop of symbolic
+ * trip count) of float tensors?  Its adjoint is one node, a list of
+ * one tensor per item (list_zeros_like, list_add, list_index_grad,
+ * unstack); a list of unknown length of anything else takes none. */
+bool ad_list_of_tensors(const AbsValue *t);
 /* The items of a tuple or of a list of known length, or NULL: the
  * adjoint of such a sequence is kept item by item (a list's like a
  * tuple's, since its length is fixed where it is differentiated). */

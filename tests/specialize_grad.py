@@ -78,11 +78,12 @@ MODELS = ["../examples/mlp.py", "../examples/cnn.py", "../examples/backend/model
 # cannot hide a regression.  Their other grads are checked as usual.
 # Every grad of the training models differentiates (branches and loops
 # decided at run time go through augmented graphs, specialize/ad_units.c);
-# grad_seq.py's `grown` checks the note of a list of unknown length.
+# grad_seq.py's `joined` checks the note of a concat of a list of unknown
+# length.
 # (examples/walk/notes.py, not a training model, keeps its grad on purpose
 # to show a note through the C API.)
-KNOWN = {"tests/specialize/grad_seq.py:grown": [
-    "the grad of grown_loss stays a call of the grad value: stack of a sequence whose length "
+KNOWN = {"tests/specialize/grad_seq.py:joined": [
+    "the grad of joined_loss stays a call of the grad value: concat of a sequence whose length "
     "is only known when it runs"]}
 INPUTS = 2      # random input sets per entry
 COORDS = 6      # coordinates checked per differentiated tensor

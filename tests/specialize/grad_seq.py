@@ -6,7 +6,9 @@
 # tuple, and the gradient of a list is a list); and a broadcast between
 # x[:n], whose first dim is only known when it runs (one row, or all of
 # them), and x (its adjoint is `unbroadcast`: g summed to the run-time
-# shape of x[:n]).
+# shape of x[:n]); a list appended to in a loop whose trip count is only
+# known when it runs, then read by index and stacked (its adjoint is a
+# list too: `list_index_grad`, `unstack`, `list_add`).
 from __future__ import annotations
 from fathom import *
 
@@ -27,24 +29,31 @@ def rows_loss(x, w, n):
     return mean(tanh(y + x) @ w)
 
 
-def step(w1: Tensor[f32, (3, 4)], b1: Tensor[f32, (4,)], w2: Tensor[f32, (4, 2)],
-         b2: Tensor[f32, (2,)], x: Tensor[f32, (B, 3)], first: bool):
-    layers = [(w1, b1), (w2, b2)]
-    n = 1 if first else x.shape[0]   # one row, or all of them
-    m = x.shape[0] if first else 1   # the other
-    return (grad(mlp_loss)(layers, x), grad(rows_loss, argnums=(0, 1))(x, w1, n),
-            grad(rows_loss, argnums=(0, 1))(x, w1, m))
-
-
 def grown_loss(w, xs):
     hs = []
     for x in xs:   # a trip count only known when it runs
         hs.append(tanh(x @ w))
-    return mean(stack(hs, 0))
+    return mean(cumsum(stack(hs, 1), axis=1) ** 2) + mean(hs[0] * hs[-1])
 
 
-def grown(w: Tensor[f32, (3, 4)], xs: Tensor[f32, (T, B, 3)]):
-    # hs is a list of unknown length, which carries no adjoint (yet): the
-    # grad stays a call of the grad value with a note, never a zero
-    # gradient (tests/specialize_grad.py's KNOWN)
-    return grad(grown_loss)(w, xs)
+def step(w1: Tensor[f32, (3, 4)], b1: Tensor[f32, (4,)], w2: Tensor[f32, (4, 2)],
+         b2: Tensor[f32, (2,)], x: Tensor[f32, (B, 3)], first: bool, xs: Tensor[f32, (T, B, 3)]):
+    layers = [(w1, b1), (w2, b2)]
+    n = 1 if first else x.shape[0]   # one row, or all of them
+    m = x.shape[0] if first else 1   # the other
+    return (grad(mlp_loss)(layers, x), grad(rows_loss, argnums=(0, 1))(x, w1, n),
+            grad(rows_loss, argnums=(0, 1))(x, w1, m), grad(grown_loss)(w1, xs))
+
+
+def joined_loss(w, xs):
+    hs = []
+    for x in xs:
+        hs.append(tanh(x @ w))
+    return mean(concat(hs, 0))
+
+
+def joined(w: Tensor[f32, (3, 4)], xs: Tensor[f32, (T, B, 3)]):
+    # concat of a list of unknown length has no adjoint (the parts' sizes
+    # are not known): the grad stays a call of the grad value with a
+    # note, never a zero gradient (tests/specialize_grad.py's KNOWN)
+    return grad(joined_loss)(w, xs)
