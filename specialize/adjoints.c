@@ -1311,6 +1311,12 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
     ad_accumulate(ad, y->inputs[1], item_adj(ad, g, y, n));
     return true;
   }
+  case OP_ADD:   /* a + b of two sequences: their items, one after the other */
+    if (y->ninputs != 2 || seq_len(y->inputs[0]->type) < 0 || seq_len(y->inputs[1]->type) < 0) {
+      *handled = false;
+      return false;
+    }
+    /* fall through */
   case OP_LIST_EXTEND: {   /* xs + list(t) */
     SpecNode *xs = y->inputs[0], *t = y->inputs[1];
     int n = seq_len(xs->type), m = seq_len(t->type);

@@ -57,3 +57,25 @@ def joined(w: Tensor[f32, (3, 4)], xs: Tensor[f32, (T, B, 3)]):
     # are not known): the grad stays a call of the grad value with a
     # note, never a zero gradient (tests/specialize_grad.py's KNOWN)
     return grad(joined_loss)(w, xs)
+
+
+def listed_loss(xs):
+    s = stack(xs, 0)
+    return mean(s * s) + mean(xs[0] * xs[-1])
+
+
+def listed(xs: list[Tensor[f32, (3,)]]):
+    # a list of unknown length as the differentiated argument: its
+    # gradient is a list of as many tensors
+    return grad(listed_loss)(xs)
+
+
+def concatenated_loss(a, b):
+    c = [x * 2.0 for x in a + b]
+    return mean(stack(c, 0) ** 3)
+
+
+def concatenated(w: Tensor[f32, (3,)], v: Tensor[f32, (3,)]):
+    # a + b of two lists, of two tuples: each side gets its items' adjoints
+    return (grad(concatenated_loss, argnums=(0, 1))([w, v], [v * 2.0]),
+            grad(concatenated_loss)((w,), (v, w)))
