@@ -1288,6 +1288,11 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
     for (int k = 0; k < y->ninputs; k++) ad_accumulate(ad, y->inputs[k], item_adj(ad, g, y, k));
     return true;
   case OP_TUPLE: case OP_LIST: {
+    if (y->prim == OP_LIST && y->ninputs == 1 && ad_list_of_tensors(y->inputs[0]->type) &&
+        ad_list_of_tensors(y->type) && g->node) {   /* list(xs): a copy */
+      ad_accumulate(ad, y->inputs[0], g);
+      return true;
+    }
     int n = y->ninputs == 1 ? seq_len(y->inputs[0]->type) : -1;
     if (n < 0 || seq_len(y->type) != n) return false;
     ad_accumulate(ad, y->inputs[0], prefix_adj(ad, g, y, n));

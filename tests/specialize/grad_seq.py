@@ -60,7 +60,7 @@ def joined(w: Tensor[f32, (3, 4)], xs: Tensor[f32, (T, B, 3)]):
 
 
 def listed_loss(xs):
-    s = stack(xs, 0)
+    s = stack(list(xs), 0)
     return mean(s * s) + mean(xs[0] * xs[-1])
 
 
