@@ -94,7 +94,7 @@ static const AbsValue *default_arg(Analysis *a, AnfGraph *g, int j) {
 /* The smallest number of --args that binds every parameter: those up to
  * the last one without a default (*args and keyword-only ones excluded). */
 static int required_args(const AnfGraph *g) {
-  int npos = g->vararg >= 0 ? g->vararg : g->nparams;
+  int npos = g->vararg >= 0 ? g->vararg : g->nparams - g->nkwonly;   /* a bare `*` too */
   int need = 0;
   for (int j = 0; j < npos; j++)
     if (!g->defaults || !g->defaults[j]) need = j + 1;
@@ -649,11 +649,47 @@ static bool run_entries(Analysis *a, const AnalysisOptions *o, DiagSink *diags) 
   return true;
 }
 
+/* A class nothing builds, not even code the entries skip: built once
+ * from its __init__'s required positional parameters as `unknown` (the
+ * others keep their defaults), as a function nobody calls runs on unknown
+ * arguments, so that its methods, which run on what the program built,
+ * get an instance whose attributes are what __init__ makes of such
+ * arguments (`self.w.shapee` on the tensor `zeros((n, n))` is found).
+ * Classes whose __init__ has a keyword-only parameter without a default
+ * are left alone: no positional call fits it. */
+static void build_unbuilt_classes(Analysis *a) {
+  AnfModule *m = a->m;
+  CtxTable *t = engine_contexts(a->E);
+  Ctx *mc = t->graph_first[m->module_graph->id];
+  for (int i = 0; mc && i < m->functions.len; i++) {
+    AnfGraph *g = m->functions.items[i];
+    if (!is_method(g) || !ends_with(g->fn_name, ".__init__") || cache_graph_contexts(t, g))
+      continue;
+    int need = required_args(g);
+    bool fits = need >= 1;
+    for (int j = need; j < g->nparams && fits; j++)   /* keyword-only ones included */
+      if (j != g->vararg && (!g->defaults || !g->defaults[j])) fits = false;
+    AnfNode *site = NULL;
+    const AbsValue *cls = fits ? class_of_method(a, g, &site) : NULL;
+    unsigned fl = 0;
+    /* the class's own __init__ (not one a subclass inherits) */
+    const AbsValue *init = cls ? abs_class_member(cls, "__init__", &fl, NULL) : NULL;
+    if (!init || init->kind != ABS_FUNC || init->func.n != 1 ||
+        init->func.fns[0]->kind != ABS_FN_CLOSURE || init->func.fns[0]->closure.graph != g)
+      continue;
+    if (engine_poll_interrupt(a->E)) return;
+    const AbsValue **items = fx_array(const AbsValue *, need);
+    for (int j = 0; j + 1 < need; j++) items[j] = abs_unknown(a->st);
+    rules_class_call(a->E, site, mc, cls, need - 1, items);
+  }
+}
+
 /* Every module-level function no entry called, once, on unknown
  * arguments (a method on the instances the program built). */
 static void run_uncalled_functions(Analysis *a) {
   AnfModule *m = a->m;
   CtxTable *t = engine_contexts(a->E);
+  build_unbuilt_classes(a);
   for (int i = 0; i < m->functions.len; i++) {
     AnfGraph *g = m->functions.items[i];
     if (cache_graph_contexts(t, g)) continue;

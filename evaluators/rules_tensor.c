@@ -526,6 +526,48 @@ static const AnfNode *source_of(const AnfNode *n) {
   return a->kind == ANF_CONST ? NULL : origin_of(a);
 }
 
+/* An operand that is a parameter of a def: the argument that bound it at
+ * the call that first made its context, followed up the call chain while
+ * that argument is itself a parameter (at most 8 calls).  A note at the
+ * expression that made the value, when it lies in another function:
+ * `concat((x2, x1), axis=2)` in Up.forward for the x of Conv2d.forward
+ * two calls down, where the mistake usually is (an argument written in
+ * the call itself is left to the call chain's notes).  The argument
+ * is the one whose value is the parameter's (values are interned): none
+ * or several such arguments, or a widened parameter, stop the walk. */
+static void note_argument_origin(EvalCall *c, Diag *d, const TensorArg *t) {
+  const AnfNode *n = t->node;
+  const Ctx *ctx = c->ctx;
+  const AnfNode *last_site = NULL;
+  int calls = 0;
+  for (; calls < 8 && n && n->kind == ANF_PARAM && n->graph->role == ANF_G_FUNCTION; calls++) {
+    const Ctx *pc = cache_ctx_for(ctx, n->graph);
+    if (!pc || !pc->caller || !pc->call_site || n->param.index >= pc->args->tuple.n) return;
+    const AbsValue *v = pc->args->tuple.items[n->param.index];
+    const AnfNode *site = pc->call_site, *arg = NULL;
+    int hits = 0;
+    for (int i = 1; i < site->apply.ninputs; i++)
+      if (engine_value(c->E, pc->caller, site->apply.inputs[i]) == v) {
+        arg = site->apply.inputs[i];
+        hits++;
+      }
+    if (hits != 1) return;
+    n = arg;
+    ctx = pc->caller;
+    last_site = site;
+  }
+  /* an argument written in the call itself: the call chain's notes show it */
+  if (!calls || !n || n->kind != ANF_APPLY || !n->span.file ||
+      (n->span.file == last_site->span.file && n->span.line == last_site->span.line))
+    return;
+  const Ctx *fc = engine_function_ctx(ctx);
+  const char *where = fc && fc->g->fn_name ? fc->g->fn_name : "the caller";
+  const char *text = span_text(n->span);
+  diag_note(d, n->span, "%s was made here, in %s%s%s, and passed down %d call%s",
+            rules_tensor_label(t), where, text ? ": " : "", text ? text : "", calls,
+            calls == 1 ? "" : "s");
+}
+
 static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {
   if (!t || !t->node) return;
   int k = d->origins[0] ? 1 : 0;
@@ -535,6 +577,7 @@ static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {
   }
   if (t->node->span.file)
     diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_brief_string(t->v));
+  note_argument_origin(c, d, t);
   /* an instance's attribute (`self.weight`): where that instance was built */
   AnfOp op;
   if (op_apply(t->node, &op) && op == OP_GETATTR && t->node->apply.ninputs >= 2) {

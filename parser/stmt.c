@@ -832,6 +832,18 @@ static uint32_t code_end(Lower *L, TSNode n) {
   return ts_node_end_byte(n);
 }
 
+/* fs at g's entry: g current, its parameters bound, every other local
+ * unbound (and a method's class bindings). */
+static void entry_env(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
+  fs->cur.g = g;
+  fs->cur.env = fx_array(Binding, fs->locals.len ? fs->locals.len : 1);
+  AnfNode *unb = anf_const_unbound(L->mod, span_of(L, def));
+  for (int i = 0, p = 0; i < fs->locals.len; i++)
+    fs->cur.env[i] = fs->locals.items[i].is_param ? (Binding){.node = g->params[p++], .st = ST_DEF}
+                                                  : (Binding){.node = unb, .st = ST_NOT};
+  class_method_env(L, fs, g);
+}
+
 /* Lower a function's body into g; its parameters are already in place. */
 void lower_function_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def) {
   TSNode rt = field(L, def, L->f_return_type);
@@ -860,13 +872,7 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
       loc->static_def = sg;
     }
   }
-  fs->cur.g = g;
-  fs->cur.env = fx_array(Binding, fs->locals.len ? fs->locals.len : 1);
-  AnfNode *unb = anf_const_unbound(L->mod, span_of(L, def));
-  for (int i = 0, p = 0; i < fs->locals.len; i++)
-    fs->cur.env[i] = fs->locals.items[i].is_param ? (Binding){.node = g->params[p++], .st = ST_DEF}
-                                                  : (Binding){.node = unb, .st = ST_NOT};
-  class_method_env(L, fs, g);
+  entry_env(L, fs, g, def);
   Ctl top = {.kind = CTL_FUNC};
   fs->ctl = &top;
   lower_block(L, fs, body);
@@ -881,11 +887,14 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
       fs->cur.g->falls_off = stmt_has_return(L, body);
     }
   }
-  /* static defs in unreachable code still get a body */
+  /* static defs in unreachable code (or in a statement a syntax error
+   * hid) still get a body, read in the function's entry environment: the
+   * environment where the lowering stopped may hold nodes of a block that
+   * does not enclose g (a loop's carried variables), which the IR forbids */
   for (int i = 0; i < fs->locals.len; i++) {
     Local *loc = &fs->locals.items[i];
     if (loc->static_def && !loc->static_done) {
-      fs->cur.g = g;
+      entry_env(L, fs, g, def);
       lower_static_def(L, fs, loc, false);
     }
   }

@@ -95,6 +95,12 @@ for name in $harnesses; do
     echo "FAIL fuzz/$line: libFuzzer status $status (log: $log)"
     echo "$line, failed (status $status)" >>"$STATS"
     grep -E 'ERROR|fathom fuzz|runtime error|Test unit written|SUMMARY|    #[0-9]+ ' "$log" | head -n 20 | sed 's/^/    /'
+    # the finding and the input once more, last, so that a log cut to its
+    # tail (a CI summary) still shows what failed and on what
+    grep -A 4 -E 'fathom fuzz|runtime error|ERROR: (Address|Undefined)Sanitizer' "$log" | head -n 8 | sed 's/^/    finding: /'
+    for input in $(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log"); do
+      [ -f "$input" ] && python3 -c 'import sys; d=open(sys.argv[1],"rb").read(); print("    input (%d bytes): %r" % (len(d), d[:600]))' "$input"
+    done
   fi
 done
 
