@@ -188,6 +188,14 @@ static const HashMap *constructions(Analysis *a) {
       if (c->args->tuple.n < 1) continue;
       const AbsValue *x = c->args->tuple.items[0];
       if (x->kind != ABS_INSTANCE || x->inst.attrs->tuple.n) continue;
+      /* a base's __init__ that super().__init__() ran on the new instance
+       * is part of the construction, not one: its result lacks what the
+       * subclass's __init__ assigns after it */
+      unsigned fl = 0;
+      const AbsValue *own = abs_class_member(x->inst.cls, "__init__", &fl, NULL);
+      if (own && own->kind == ABS_FUNC && own->func.n == 1 &&
+          own->func.fns[0]->kind == ABS_FN_CLOSURE && own->func.fns[0]->closure.graph != f)
+        continue;
       bool found;
       HashEntry *e = hm_slot(&a->built, x->inst.cls->cls.name, &found);
       if (!found) e->value = fx_new(PtrVec);
@@ -649,38 +657,73 @@ static bool run_entries(Analysis *a, const AnalysisOptions *o, DiagSink *diags) 
   return true;
 }
 
+/* The module level's class values (`class` statements) with their
+ * statements, in order. */
+static int module_classes(Analysis *a, const AbsValue ***classes, AnfNode ***sites) {
+  AnfGraph *mg = a->m->module_graph;
+  const Ctx *mc = engine_contexts(a->E)->graph_first[mg->id];
+  *classes = fx_array(const AbsValue *, mg->nodes.len + 1);
+  *sites = fx_array(AnfNode *, mg->nodes.len + 1);
+  int n = 0;
+  for (int i = 0; mc && i < mg->nodes.len; i++) {
+    AnfNode *nd = mg->nodes.items[i];
+    if (nd->kind != ANF_APPLY || !anf_is_op(nd->apply.inputs[0], OP_MAKE_CLASS)) continue;
+    const AbsValue *cls = engine_value(a->E, mc, nd);
+    if (!cls || cls->kind != ABS_CLASS) continue;
+    (*classes)[n] = cls;
+    (*sites)[n++] = nd;
+  }
+  return n;
+}
+
 /* A class nothing builds, not even code the entries skip: built once
  * from its __init__'s required positional parameters as `unknown` (the
  * others keep their defaults), as a function nobody calls runs on unknown
  * arguments, so that its methods, which run on what the program built,
  * get an instance whose attributes are what __init__ makes of such
  * arguments (`self.w.shapee` on the tensor `zeros((n, n))` is found).
- * Classes whose __init__ has a keyword-only parameter without a default
- * are left alone: no positional call fits it. */
+ * The constructions and the methods run on them are lenient (as the
+ * coverage of a skipped branch: structural facts are silent), since the
+ * arguments are unknown and the instances of a list of unknown length
+ * are joined.  Left alone: a class another class derives from (a base may read what
+ * only its subclasses define: `self.proj` in Base.forward), a class whose
+ * __init__ is no closure (Module's own), and one whose
+ * __init__ has a keyword-only parameter without a default (no positional
+ * call fits it). */
 static void build_unbuilt_classes(Analysis *a) {
-  AnfModule *m = a->m;
-  CtxTable *t = engine_contexts(a->E);
-  Ctx *mc = t->graph_first[m->module_graph->id];
-  for (int i = 0; mc && i < m->functions.len; i++) {
-    AnfGraph *g = m->functions.items[i];
-    if (!is_method(g) || !ends_with(g->fn_name, ".__init__") || cache_graph_contexts(t, g))
+  const AbsValue **classes;
+  AnfNode **sites;
+  int n = module_classes(a, &classes, &sites);
+  Ctx *mc = engine_contexts(a->E)->graph_first[a->m->module_graph->id];
+  const HashMap *built = constructions(a);
+  /* last class first: a model defined after its layers builds them with
+   * the arguments it gives (`InstanceNorm2d(c, affine=True)`) before any
+   * of them would be built from unknown ones and its defaults */
+  for (int i = n - 1; i >= 0; i--) {
+    const AbsValue *cls = classes[i];
+    bool is_base = false;
+    for (int k = 0; k < n && !is_base; k++)
+      for (const AbsValue *b = classes[k]->cls.base; b && !is_base; b = b->cls.base)
+        is_base = b == cls;
+    if (is_base || hm_get(built, cls->cls.name)) continue;
+    unsigned fl = 0;
+    const AbsValue *init = abs_class_member(cls, "__init__", &fl, NULL);
+    if (!init || init->kind != ABS_FUNC || init->func.n != 1 ||
+        init->func.fns[0]->kind != ABS_FN_CLOSURE)
       continue;
+    const AnfGraph *g = init->func.fns[0]->closure.graph;
     int need = required_args(g);
     bool fits = need >= 1;
     for (int j = need; j < g->nparams && fits; j++)   /* keyword-only ones included */
       if (j != g->vararg && (!g->defaults || !g->defaults[j])) fits = false;
-    AnfNode *site = NULL;
-    const AbsValue *cls = fits ? class_of_method(a, g, &site) : NULL;
-    unsigned fl = 0;
-    /* the class's own __init__ (not one a subclass inherits) */
-    const AbsValue *init = cls ? abs_class_member(cls, "__init__", &fl, NULL) : NULL;
-    if (!init || init->kind != ABS_FUNC || init->func.n != 1 ||
-        init->func.fns[0]->kind != ABS_FN_CLOSURE || init->func.fns[0]->closure.graph != g)
-      continue;
+    if (!fits) continue;
     if (engine_poll_interrupt(a->E)) return;
     const AbsValue **items = fx_array(const AbsValue *, need);
     for (int j = 0; j + 1 < need; j++) items[j] = abs_unknown(a->st);
-    rules_class_call(a->E, site, mc, cls, need - 1, items);
+    engine_lenient(a->E, +1);
+    rules_class_call(a->E, sites[i], mc, cls, need - 1, items);
+    engine_lenient(a->E, -1);
+    built = constructions(a);
   }
 }
 
@@ -689,27 +732,29 @@ static void build_unbuilt_classes(Analysis *a) {
 static void run_uncalled_functions(Analysis *a) {
   AnfModule *m = a->m;
   CtxTable *t = engine_contexts(a->E);
-  /* functions first (a `build_model(cfg)` nobody calls builds its classes
-   * from its own values), then the classes still unbuilt, then methods */
-  for (int pass = 0; pass < 2; pass++) {
-    if (pass == 1) build_unbuilt_classes(a);
-    for (int i = 0; i < m->functions.len; i++) {
-      AnfGraph *g = m->functions.items[i];
-      if (is_method(g) != (pass == 1) || cache_graph_contexts(t, g)) continue;
-      if (engine_poll_interrupt(a->E)) return;   /* a function without calls polls nothing */
-      const AbsValue *args = unknown_args(a, g);
-      /* a method nobody called runs on the instances the program built, so
-       * a misspelt attribute there is found too */
-      const AbsValue *self = is_method(g) && !ends_with(g->fn_name, ".__init__") &&
-                                     !g->init_helper ? method_self(a, g) : NULL;
-      if (self) {
-        const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
-        for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];
-        items[0] = self;
-        args = abs_tuple(a->st, g->nparams, items);
-      }
-      engine_run(a->E, g, args);
+  build_unbuilt_classes(a);
+  for (int i = 0; i < m->functions.len; i++) {
+    AnfGraph *g = m->functions.items[i];
+    if (cache_graph_contexts(t, g)) continue;
+    if (engine_poll_interrupt(a->E)) return;   /* a function without calls polls nothing */
+    const AbsValue *args = unknown_args(a, g);
+    /* a method nobody called runs on the instances the program built, so
+     * a misspelt attribute there is found too */
+    bool method = is_method(g) && !ends_with(g->fn_name, ".__init__") && !g->init_helper;
+    const AbsValue *self = method ? method_self(a, g) : NULL;
+    /* else the instances built from unknown arguments, leniently: they
+     * join what loops of unknown length built, so an attribute `none`
+     * in one of them says nothing */
+    bool lenient = method && !self && (self = class_instances(a, g, true, NULL));
+    if (self) {
+      const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+      for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];
+      items[0] = self;
+      args = abs_tuple(a->st, g->nparams, items);
     }
+    if (lenient) engine_lenient(a->E, +1);
+    engine_run(a->E, g, args);
+    if (lenient) engine_lenient(a->E, -1);
   }
 }
 

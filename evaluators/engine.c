@@ -917,6 +917,8 @@ Ctx *engine_run_noted(Engine *E, AnfGraph *g, const AbsValue *args, Span at, con
   return c;
 }
 
+void engine_lenient(Engine *E, int delta) { E->cf.lenient += delta; }
+
 void engine_flush(Engine *E) { cf_flush_all(&E->cf); }
 
 CtxTable *engine_contexts(Engine *E) { return &E->ctxs; }

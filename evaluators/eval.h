@@ -136,6 +136,10 @@ bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span tes
  * a method of a class that only covered code builds, run on that
  * instance (analyze.c).  NULL when g needs a closure. */
 Ctx *engine_run_noted(Engine *E, AnfGraph *g, const AbsValue *args, Span at, const char *why);
+/* Enter (+1) or leave (-1) lenient evaluation: the contexts first run
+ * meanwhile are lenient, as engine_cover_branch's (analyze.c: the classes
+ * nothing builds, built from unknown arguments, and their methods). */
+void engine_lenient(Engine *E, int delta);
 /* Report every finding still held (call once the analysis is over). */
 void engine_flush(Engine *E);
 /* The value of node n in context ctx after a run (NULL: never evaluated). */

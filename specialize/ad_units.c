@@ -325,10 +325,13 @@ static const AbsValue *adj_type(AD *ad, const AbsValue *t) {
   switch (t->kind) {
   case ABS_TENSOR: return t;
   case ABS_FLOAT: return abs_float_any(ad->st);
-  case ABS_TUPLE: {
-    const AbsValue **items = fx_array(const AbsValue *, t->tuple.n + 1);
-    for (int k = 0; k < t->tuple.n; k++) items[k] = adj_type(ad, t->tuple.items[k]);
-    return abs_tuple(ad->st, t->tuple.n, items);
+  case ABS_TUPLE: case ABS_LIST: {
+    const AbsItems *it = ad_items(t);
+    if (!it) return ad_list_of_tensors(t) ? t : abs_none(ad->st);   /* unknown length */
+    const AbsValue **items = fx_array(const AbsValue *, it->n + 1);
+    for (int k = 0; k < it->n; k++) items[k] = adj_type(ad, it->items[k]);
+    const AbsValue *tt = abs_tuple(ad->st, it->n, items);
+    return t->kind == ABS_LIST ? abs_list_items(ad->st, tt) : tt;
   }
   default: return abs_none(ad->st);
   }
@@ -434,13 +437,14 @@ static bool group_types(AD *ad) {
 
 Adj *ad_split(AD *ad, SpecNode *g, const AbsValue *t) {
   if (t->kind == ABS_NONE) return NULL;
-  if (t->kind != ABS_TUPLE) return ad_node_adj(ad, g);
+  const AbsItems *it = ad_items(t);
+  if (!it) return ad_node_adj(ad, g);
   Adj *a = fx_new(Adj);
-  a->n = t->tuple.n;
+  a->n = it->n;
   a->items = fx_array(Adj *, a->n + 1);
   bool any = false;
   for (int k = 0; k < a->n; k++) {
-    const AbsValue *tk = t->tuple.items[k];
+    const AbsValue *tk = it->items[k];
     if (tk->kind == ABS_NONE) continue;
     SpecNode *in[2] = {g, ad_const(ad, abs_int(ad->st, k))};
     a->items[k] = ad_split(ad, ad_prim(ad, OP_GETITEM, NULL, tk, 2, in, NULL), tk);

@@ -6,7 +6,7 @@
  * (ad_unbroadcast).  Most rules are made of the DSL's own ops; the few
  * that are not expressible that way have an op of their own (anf/ops.def:
  * index_grad, take_grad, conv2d_grad_input, conv2d_grad_weight,
- * max_pool2d_grad, avg_pool2d_grad), which the reference runtime
+ * max_pool2d_grad, avg_pool2d_grad, unbroadcast), which the reference runtime
  * implements in python/fathom/adjoint_ops.py. */
 #include <string.h>
 
@@ -39,10 +39,13 @@ static bool const_int(const AbsValue *v, int64_t *out) {
 }
 
 /* Does x take an adjoint here (a non-constant differentiable node of the
- * backward graph)? */
+ * backward graph)?  A value that depends on the arguments in a type
+ * that cannot hold an adjoint (a list of unknown length) is wanted too:
+ * the rule computes its adjoint and ad_accumulate stops the grad with a
+ * note, where skipping it would be a silent zero. */
 static bool wants(AD *ad, const SpecNode *x, const SpecGraph *D) {
   (void)D;
-  return ad_active(ad, x);
+  return ad_active(ad, x) || ad_blocked(ad, x);
 }
 
 /* ------------------------------------------------------------ builders */
@@ -129,8 +132,12 @@ SpecNode *ad_unbroadcast(AD *ad, SpecNode *g, SpecNode *x) {
     int64_t v;
     if (xd == gd) continue;
     if (dim_is_const(xd, &v) && v == 1) axes[n++] = lead + i;
-    else if (xd->kind == DIM_ANY || gd->kind == DIM_ANY)
-      return ad_fail(ad, x->span, "a broadcast over a dim the analysis does not know");
+    else if (xd->kind == DIM_ANY || gd->kind == DIM_ANY) {
+      /* whether x's dim is 1 (broadcast, so summed) is only known when
+       * it runs: unbroadcast sums g to x's run-time shape */
+      SpecNode *in[2] = {g, x};
+      return ad_prim(ad, OP_UNBROADCAST, "unbroadcast", xt, 2, in, NULL);
+    }
   }
   if (n) g = reduce_axes(ad, g, axes, n, true);
   if (lead) {
@@ -847,19 +854,28 @@ static bool rule_cumsum(Rule *r) {
 static bool rule_join(Rule *r) {
   AD *ad = r->ad;
   SpecNode *y = r->y, *g = r->g, *seq = arg(y, 0, "tensors"), *axn = arg(y, 1, "axis");
-  if (!seq || seq->type->kind != ABS_TUPLE || (axn && !cval(axn))) return false;
+  if (!seq || (axn && !cval(axn))) return false;
+  if (y->prim == OP_STACK && ad_list_of_tensors(seq->type)) {   /* its length known when it runs */
+    if (!wants(ad, seq, r->D)) return true;
+    SpecNode *in[3] = {g, seq, axn ? axn : iconst(ad, 0)};
+    give(r, seq, ad_prim(ad, OP_UNSTACK, "unstack", seq->type, 3, in, NULL));
+    return true;
+  }
+  if (!ad_items(seq->type))
+    return ad_fail(ad, y->span, fx_sprintf("%s of a sequence whose length is only known when "
+                                           "it runs", y->op)), false;
   if (!wants(ad, seq, r->D)) return true;
   int64_t ax = 0;
   if (axn && !const_int(cval(axn), &ax)) return false;
-  const AbsValue *t = seq->type;
-  int n = t->tuple.n, rank = g->type->tensor.rank;
+  const AbsItems *t = ad_items(seq->type);   /* a tuple or a list of known length */
+  int n = t->n, rank = g->type->tensor.rank;
   Adj *a = fx_new(Adj);
   a->n = n;
   a->items = fx_array(Adj *, n + 1);
   if (y->prim == OP_STACK) {   /* part k is take(g, k, axis) */
     for (int k = 0; k < n; k++) {
       SpecNode *in[3] = {g, iconst(ad, k), iconst(ad, ax)};
-      a->items[k] = ad_node_adj(ad, ad_prim(ad, OP_TAKE, "take", t->tuple.items[k], 3, in, NULL));
+      a->items[k] = ad_node_adj(ad, ad_prim(ad, OP_TAKE, "take", t->items[k], 3, in, NULL));
     }
     ad_accumulate(ad, seq, a);
     return true;
@@ -872,17 +888,17 @@ static bool rule_join(Rule *r) {
   int64_t off = 0;
   for (int k = 0; k + 1 < n; k++) {
     int64_t size;
-    if (t->tuple.items[k]->kind != ABS_TENSOR ||
-        !dim_is_const(t->tuple.items[k]->tensor.dims[ax], &size))
+    if (t->items[k]->kind != ABS_TENSOR ||
+        !dim_is_const(t->items[k]->tensor.dims[ax], &size))
       return ad_fail(ad, y->span, "concat of parts whose sizes are symbolic"), false;
     off += size;
     cuts[k] = abs_int(st, off);
   }
   SpecNode *in[3] = {g, ad_const(ad, abs_tuple(st, n - 1, cuts)), iconst(ad, ax)};
-  SpecNode *parts = ad_prim(ad, OP_SPLIT, "split", t, 3, in, NULL);
+  SpecNode *parts = ad_prim(ad, OP_SPLIT, "split", abs_tuple(st, n, t->items), 3, in, NULL);
   for (int k = 0; k < n; k++) {
     SpecNode *gin[2] = {parts, iconst(ad, k)};
-    a->items[k] = ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, t->tuple.items[k], 2, gin, NULL));
+    a->items[k] = ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, t->items[k], 2, gin, NULL));
   }
   ad_accumulate(ad, seq, a);
   return true;
@@ -1197,46 +1213,123 @@ static bool rule_pad(Rule *r) {
 
 /* ------------------------------------------------------------ tuples */
 
-/* The adjoint of item k of tuple y (g: y's adjoint). */
+/* The adjoint of item k of sequence y (a tuple or a list of known
+ * length; g: y's adjoint). */
 static Adj *item_adj(AD *ad, Adj *g, SpecNode *y, int k) {
   if (!g->node) return k < g->n ? g->items[k] : NULL;
   SpecNode *in[2] = {g->node, iconst(ad, k)};
-  return ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, y->type->tuple.items[k], 2, in, NULL));
+  return ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, ad_items(y->type)->items[k], 2, in, NULL));
 }
 
-static Adj *one_item(int n, int k, Adj *a) {
+static Adj *items_adj(int n) {
   Adj *t = fx_new(Adj);
   t->n = n;
   t->items = fx_array(Adj *, n + 1);
+  return t;
+}
+
+static Adj *one_item(int n, int k, Adj *a) {
+  Adj *t = items_adj(n);
   t->items[k] = a;
   return t;
 }
 
-/* Tuple plumbing; *handled false when y is not a tuple op. */
+/* The item count of a sequence type, -1 when it has no known items. */
+static int seq_len(const AbsValue *t) {
+  const AbsItems *it = ad_items(t);
+  return it ? it->n : -1;
+}
+
+/* y's adjoint g item by item, as the adjoint of a sequence of n items
+ * whose item j is y's item j: conversions (tuple(xs), list(t)) and the
+ * prefix of an append or extend. */
+static Adj *prefix_adj(AD *ad, Adj *g, SpecNode *y, int n) {
+  Adj *a = items_adj(n);
+  for (int k = 0; k < n; k++) a->items[k] = item_adj(ad, g, y, k);
+  return a;
+}
+
+/* The indices a constant slice takes from a sequence of n items (as
+ * Python's slice.indices): their count, or -1 when the slice is not
+ * made of constants. */
+static int slice_indices(const AbsValue *sl, int n, int *out) {
+  int64_t v[3] = {0, 0, 1};
+  const AbsValue *part[3] = {sl->slice.start, sl->slice.stop, sl->slice.step};
+  bool given[3];
+  for (int i = 0; i < 3; i++) {
+    given[i] = part[i] && part[i]->kind != ABS_NONE;
+    if (given[i] && !const_int(part[i], &v[i])) return -1;
+  }
+  int64_t step = given[2] ? v[2] : 1;
+  if (step == 0) return -1;
+  int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? n : n - 1;
+  int64_t b = step > 0 ? lo : hi, e = step > 0 ? hi : lo;
+  for (int i = 0; i < 2; i++) {
+    if (!given[i]) continue;
+    int64_t x = v[i] < 0 ? v[i] + n : v[i];
+    x = x < lo ? lo : x > hi ? hi : x;
+    if (i == 0) b = x;
+    else e = x;
+  }
+  int m = 0;
+  for (int64_t k = b; step > 0 ? k < e : k > e; k += step) out[m++] = (int)k;
+  return m;
+}
+
+/* Sequence plumbing (tuples and lists of known length); *handled false
+ * when y is not a sequence op. */
 static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
   AD *ad = r->ad;
   SpecNode *y = r->y;
   *handled = true;
   switch (y->prim) {
-  case OP_MAKE_TUPLE:
+  case OP_MAKE_TUPLE: case OP_MAKE_LIST:
+    if (seq_len(y->type) != y->ninputs) return false;
     for (int k = 0; k < y->ninputs; k++) ad_accumulate(ad, y->inputs[k], item_adj(ad, g, y, k));
     return true;
-  case OP_TUPLE:
-    if (y->ninputs == 1 && y->inputs[0]->type->kind == ABS_TUPLE) {
+  case OP_TUPLE: case OP_LIST: {
+    if (y->prim == OP_LIST && y->ninputs == 1 && ad_list_of_tensors(y->inputs[0]->type) &&
+        ad_list_of_tensors(y->type) && g->node) {   /* list(xs): a copy */
       ad_accumulate(ad, y->inputs[0], g);
       return true;
     }
-    return false;
-  case OP_COMP_APPEND: {
+    int n = y->ninputs == 1 ? seq_len(y->inputs[0]->type) : -1;
+    if (n < 0 || seq_len(y->type) != n) return false;
+    ad_accumulate(ad, y->inputs[0], prefix_adj(ad, g, y, n));
+    return true;
+  }
+  case OP_COMP_APPEND: case OP_LIST_APPEND: {   /* acc + [v] */
     SpecNode *acc = y->inputs[0];
-    int n = acc->type->kind == ABS_TUPLE ? acc->type->tuple.n : -1;
-    if (n < 0 || y->type->kind != ABS_TUPLE) return false;
-    Adj *a = fx_new(Adj);
-    a->n = n;
-    a->items = fx_array(Adj *, n + 1);
-    for (int k = 0; k < n; k++) a->items[k] = item_adj(ad, g, y, k);
-    ad_accumulate(ad, acc, a);
+    int n = seq_len(acc->type);
+    if (n < 0 && g->node && ad_list_of_tensors(acc->type)) {   /* g[:-1], g[-1] */
+      AbsStore *st = ad_store(ad);
+      SpecNode *in[2] = {g->node, ad_const(ad, abs_slice(st, abs_none(st), abs_int(st, -1),
+                                                         abs_none(st)))};
+      ad_accumulate(ad, acc, ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, acc->type, 2, in, NULL)));
+      in[1] = iconst(ad, -1);
+      ad_accumulate(ad, y->inputs[1],
+                    ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, y->inputs[1]->type, 2, in, NULL)));
+      return true;
+    }
+    if (n < 0 || seq_len(y->type) != n + 1) return false;
+    ad_accumulate(ad, acc, prefix_adj(ad, g, y, n));
     ad_accumulate(ad, y->inputs[1], item_adj(ad, g, y, n));
+    return true;
+  }
+  case OP_ADD:   /* a + b of two sequences: their items, one after the other */
+    if (y->ninputs != 2 || seq_len(y->inputs[0]->type) < 0 || seq_len(y->inputs[1]->type) < 0) {
+      *handled = false;
+      return false;
+    }
+    /* fall through */
+  case OP_LIST_EXTEND: {   /* xs + list(t) */
+    SpecNode *xs = y->inputs[0], *t = y->inputs[1];
+    int n = seq_len(xs->type), m = seq_len(t->type);
+    if (n < 0 || m < 0 || seq_len(y->type) != n + m) return false;
+    ad_accumulate(ad, xs, prefix_adj(ad, g, y, n));
+    Adj *a = items_adj(m);
+    for (int k = 0; k < m; k++) a->items[k] = item_adj(ad, g, y, n + k);
+    ad_accumulate(ad, t, a);
     return true;
   }
   case OP_GETITEM: case OP_ITER_GET: {
@@ -1249,18 +1342,34 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
     if (t->type->kind == ABS_ZIP) {   /* zip_iter_get(z, k): one tuple per sequence */
       const AbsValue *z = t->type;
       if (!const_int(cval(y->inputs[1]), &k)) return false;
-      Adj *a = fx_new(Adj);
-      a->n = z->zip.n;
-      a->items = fx_array(Adj *, z->zip.n + 1);
+      Adj *a = items_adj(z->zip.n);
       for (int j = 0; j < z->zip.n; j++) {
-        if (z->zip.items[j]->kind != ABS_TUPLE) return false;
-        a->items[j] = one_item(z->zip.items[j]->tuple.n, (int)k, item_adj(ad, g, y, j));
+        int n = seq_len(z->zip.items[j]);
+        if (n < 0 || k < 0 || k >= n) return false;
+        a->items[j] = one_item(n, (int)k, item_adj(ad, g, y, j));
       }
       ad_accumulate(ad, t, a);
       return true;
     }
-    if (t->type->kind != ABS_TUPLE || !const_int(cval(y->inputs[1]), &k)) return false;
-    int n = t->type->tuple.n;
+    int n = seq_len(t->type);
+    if (n < 0 && ad_list_of_tensors(t->type) && y->ninputs == 2 && g->node &&
+        y->inputs[1]->type->kind == ABS_INT) {   /* xs[k], k known when it runs */
+      SpecNode *in[3] = {g->node, t, y->inputs[1]};
+      give(r, t, ad_prim(ad, OP_LIST_INDEX_GRAD, "list_index_grad", t->type, 3, in, NULL));
+      return true;
+    }
+    const AbsValue *ix = y->ninputs == 2 ? cval(y->inputs[1]) : NULL;
+    if (n < 0 || !ix) return false;
+    if (ix->kind == ABS_SLICE) {   /* t[a:b:c]: item j of y is item idx[j] of t */
+      int *idx = fx_array(int, n + 1);
+      int m = slice_indices(ix, n, idx);
+      if (m < 0 || seq_len(y->type) != m) return false;
+      Adj *a = items_adj(n);
+      for (int j = 0; j < m; j++) a->items[idx[j]] = item_adj(ad, g, y, j);
+      ad_accumulate(ad, t, a);
+      return true;
+    }
+    if (!const_int(ix, &k)) return false;
     if (k < 0) k += n;
     if (k < 0 || k >= n) return false;
     ad_accumulate(ad, t, one_item(n, (int)k, g));

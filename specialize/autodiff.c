@@ -83,14 +83,38 @@ SpecNode *ad_prim(AD *ad, AnfOp op, const char *name, const AbsValue *type, int 
   return x;
 }
 
+const AbsItems *ad_items(const AbsValue *t) {
+  if (t->kind == ABS_TUPLE) return &t->tuple;
+  if (t->kind == ABS_LIST && t->list.known) return &t->list.known->tuple;
+  if (t->kind == ABS_ZIP) return &t->zip;   /* its adjoint: one per zipped sequence */
+  return NULL;
+}
+
+SpecNode *ad_make_seq(AD *ad, const AbsValue *t, int n, SpecNode **items) {
+  const AbsValue **types = fx_array(const AbsValue *, n + 1);
+  for (int k = 0; k < n; k++) types[k] = items[k]->type;
+  const AbsValue *tt = abs_tuple(ad->st, n, types);
+  if (t->kind == ABS_LIST)
+    return ad_prim(ad, OP_MAKE_LIST, "make_list", abs_list_items(ad->st, tt), n, items, NULL);
+  return ad_prim(ad, OP_MAKE_TUPLE, "make_tuple", tt, n, items, NULL);
+}
+
+bool ad_list_of_tensors(const AbsValue *t) {
+  const AbsValue *e = t->kind == ABS_LIST && !t->list.known ? t->list.elem : NULL;
+  return e && e->kind == ABS_TENSOR && abs_dtype_is_float(e->tensor.dtype);
+}
+
 bool ad_differentiable(const AbsValue *t) {
   switch (t->kind) {
   case ABS_TENSOR: return abs_dtype_is_float(t->tensor.dtype);
   case ABS_FLOAT: return !t->sc.known;
-  case ABS_TUPLE:
-    for (int i = 0; i < t->tuple.n; i++)
-      if (ad_differentiable(t->tuple.items[i])) return true;
+  case ABS_TUPLE: case ABS_LIST: case ABS_ZIP: {
+    const AbsItems *it = ad_items(t);
+    if (!it && t->kind == ABS_LIST) return ad_list_of_tensors(t);
+    for (int i = 0; it && i < it->n; i++)
+      if (ad_differentiable(it->items[i])) return true;
     return false;
+  }
   default: return false;
   }
 }
@@ -117,29 +141,31 @@ static SpecNode *zero_of(AD *ad, SpecNode *x);
 SpecNode *ad_materialize(AD *ad, Adj *a, SpecNode *x) {
   if (a && a->node) return a->node;
   if (!a) return zero_of(ad, x);
-  const AbsValue *t = x->type;
+  const AbsItems *it = ad_items(x->type);
+  if (!it || it->n != a->n) return ad_fail(ad, x->span, "an adjoint made by item of a value "
+                                                        "that is not a sequence of that length");
   SpecNode **items = fx_array(SpecNode *, a->n + 1);
-  const AbsValue **types = fx_array(const AbsValue *, a->n + 1);
   for (int k = 0; k < a->n; k++) {
     SpecNode *xk = NULL;
     if (!a->items[k] || !a->items[k]->node) {
       SpecNode *in[2] = {x, ad_const(ad, abs_int(ad->st, k))};
-      xk = ad_prim(ad, OP_GETITEM, NULL, t->tuple.items[k], 2, in, NULL);
+      xk = ad_prim(ad, OP_GETITEM, NULL, it->items[k], 2, in, NULL);
     }
     items[k] = a->items[k] ? ad_materialize(ad, a->items[k], xk) : zero_of(ad, xk);
     if (!items[k]) return NULL;
-    types[k] = items[k]->type;
   }
-  return ad_prim(ad, OP_MAKE_TUPLE, "make_tuple", abs_tuple(ad->st, a->n, types), a->n, items,
-                 NULL);
+  return ad_make_seq(ad, x->type, a->n, items);
 }
 
 /* The zero adjoint of x's value. */
 static SpecNode *zero_of(AD *ad, SpecNode *x) {
   const AbsValue *t = x->type;
   if (t->kind == ABS_TENSOR) return ad_prim(ad, OP_ZEROS_LIKE, "zeros_like", t, 1, &x, NULL);
+  if (ad_list_of_tensors(t))
+    return ad_prim(ad, OP_LIST_ZEROS_LIKE, "list_zeros_like", t, 1, &x, NULL);
   if (t->kind == ABS_FLOAT) return ad_const(ad, abs_float(ad->st, 0.0));
-  if (t->kind == ABS_TUPLE) return ad_materialize(ad, tuple_adj(t->tuple.n), x);
+  const AbsItems *it = ad_items(t);
+  if (it) return ad_materialize(ad, tuple_adj(it->n), x);
   /* a value that takes no derivative (an int, a function, a local that
    * may be unbound) inside a tuple: its adjoint is None, which is also
    * what a backpropagator passes for it (ad_units.c's adj_type) */
@@ -158,9 +184,11 @@ static Adj *add_adj(AD *ad, SpecNode *x, Adj *a, Adj *b) {
   SpecNode *an = ad_materialize(ad, a, x), *bn = ad_materialize(ad, b, x);
   if (!an || !bn) return a;
   if (an->type->kind == ABS_NONE) return b;   /* no derivative: None + None */
-  if (an->type->kind == ABS_TUPLE)
+  if (ad_items(an->type))
     return ad_fail(ad, x ? x->span : (Span){0}, "a tuple adjoint made of whole values"), a;
   SpecNode *in[2] = {an, bn};
+  if (ad_list_of_tensors(an->type))   /* `+` would concatenate */
+    return ad_node_adj(ad, ad_prim(ad, OP_LIST_ADD, "list_add", an->type, 2, in, NULL));
   const AbsValue *t = an->type->kind == ABS_FLOAT ? abs_float_any(ad->st) : an->type;
   return ad_node_adj(ad, ad_prim(ad, OP_ADD, NULL, t, 2, in, NULL));
 }
@@ -182,12 +210,20 @@ static bool may_hold_float(const AbsValue *t) {
   case ABS_MAYBE_UNBOUND: return may_hold_float(t->unbound.value);
   case ABS_OPTIONAL: return may_hold_float(t->optional.value);
   case ABS_LIST: return may_hold_float(t->list.elem);
+  case ABS_ZIP:
+    for (int i = 0; i < t->zip.n; i++)
+      if (may_hold_float(t->zip.items[i])) return true;
+    return false;
   default: return false;
   }
 }
 
+bool ad_blocked(AD *ad, const SpecNode *x) {
+  return x && hm_has(&ad->active, x) && !ad_differentiable(x->type) && may_hold_float(x->type);
+}
+
 void ad_accumulate(AD *ad, SpecNode *x, Adj *a) {
-  if (a && x && hm_has(&ad->active, x) && !ad_differentiable(x->type) && may_hold_float(x->type)) {
+  if (a && ad_blocked(ad, x)) {
     ad_fail(ad, x->span, fx_sprintf("a derivative flows into a value of type %s",
                                     abs_to_string(x->type)));
     return;

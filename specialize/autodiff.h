@@ -52,12 +52,29 @@ AbsStore *ad_store(AD *ad);
 /* Does x take an adjoint: a node of the backward graph that depends on a
  * differentiated argument, of a differentiable type? */
 bool ad_active(AD *ad, const SpecNode *x);
+/* Does x depend on a differentiated argument and may hold a float, in
+ * a type that takes no adjoint here (a list of unknown length, an
+ * optional tensor)?  A derivative flowing into it stops the grad with a
+ * note: never a silent zero. */
+bool ad_blocked(AD *ad, const SpecNode *x);
 /* Ops whose value has no derivative with respect to any input (shape and
  * random constructors, comparisons, argmax, one_hot ...). */
 bool ad_constant_op(AnfOp op);
 /* Can values of this type carry a derivative (float tensors, f64,
- * tuples of them)? */
+ * tuples and lists of known length of them, lists of float tensors)? */
 bool ad_differentiable(const AbsValue *t);
+/* Is t a list of unknown length (one appended to in a loop of symbolic
+ * trip count) of float tensors?  Its adjoint is one node, a list of
+ * one tensor per item (list_zeros_like, list_add, list_index_grad,
+ * unstack); a list of unknown length of anything else takes none. */
+bool ad_list_of_tensors(const AbsValue *t);
+/* The items of a tuple or of a list of known length, or NULL: the
+ * adjoint of such a sequence is kept item by item (a list's like a
+ * tuple's, since its length is fixed where it is differentiated). */
+const AbsItems *ad_items(const AbsValue *t);
+/* A sequence of n nodes made as t is (make_list for a list, make_tuple
+ * for a tuple), typed by its items. */
+SpecNode *ad_make_seq(AD *ad, const AbsValue *t, int n, SpecNode **items);
 
 /* ---- adjoints.c ---- */
 

@@ -113,7 +113,7 @@ static const AbsDim *prim_flops(AbsStore *st, const SpecNode *n) {
   case OP_BATCH_NORM: return dim_mul(st, dim_const(st, 4), o);
   case OP_CROSS_ENTROPY: return dim_mul(st, dim_const(st, 6), numel(st, x));
   case OP_SUM: case OP_REDUCE_SUM: case OP_MEAN: case OP_MAX: case OP_MIN: case OP_ARGMAX:
-  case OP_CUMSUM:
+  case OP_CUMSUM: case OP_UNBROADCAST:
     return numel(st, x);
   case OP_VAR: return dim_mul(st, dim_const(st, 3), numel(st, x));
   case OP_STD: return dim_mul(st, dim_const(st, 4), numel(st, x));
@@ -125,7 +125,8 @@ static const AbsDim *prim_flops(AbsStore *st, const SpecNode *n) {
   case OP_EMBEDDING: case OP_ONE_HOT: case OP_GETITEM: case OP_GETATTR: case OP_CAST:
   case OP_ZEROS: case OP_ONES: case OP_FULL: case OP_ARANGE: case OP_EYE: case OP_ZEROS_LIKE:
   case OP_ONES_LIKE: case OP_RANDOM_NORMAL: case OP_RANDOM_UNIFORM: case OP_TILE:
-  case OP_REPEAT_INTERLEAVE: case OP_PAD: case OP_TRIL: case OP_TRIU:
+  case OP_REPEAT_INTERLEAVE: case OP_PAD: case OP_TRIL: case OP_TRIU: case OP_UNSTACK:
+  case OP_LIST_ZEROS_LIKE: case OP_LIST_INDEX_GRAD:
     return dim_const(st, 0);
   default:
     return is_tensor(out) ? o : dim_const(st, 0);

@@ -149,5 +149,60 @@ def avg_pool2d_grad(g, x, kernel, stride=None, padding=0):
     return _out(z[..., ph:ph + h, pw:pw + wd], x)
 
 
+def unbroadcast(g, x):
+    """g summed to x's shape: over the leading axes x lacks, and (keeping
+    them) over the axes where x has size 1 and g has not: the adjoint of
+    an operand that numpy broadcast to g's shape."""
+    x = _t(x)
+    gv = np.asarray(plain(g), np.float64)
+    lead = gv.ndim - x.ndim
+    if lead:
+        gv = gv.sum(axis=tuple(range(lead)))
+    axes = tuple(i for i, (a, b) in enumerate(zip(x.shape, gv.shape)) if a == 1 and b != 1)
+    if axes:
+        gv = gv.sum(axis=axes, keepdims=True)
+    return _out(gv.reshape(x.shape), x)
+
+
+# The adjoints of lists whose length is only known when they run (a list
+# appended to in a loop of symbolic trip count): a list of tensors, one
+# per item.
+
+
+def _zero(x):
+    x = _t(x)
+    return _out(np.zeros(x.shape, np.float64), x)
+
+
+def list_zeros_like(xs):
+    """A list of zeros like each item of xs."""
+    return [_zero(x) for x in xs]
+
+
+def list_add(a, b):
+    """The item-by-item sum of two lists of one length."""
+    if len(a) != len(b):
+        raise ValueError(f"list_add: lists of lengths {len(a)} and {len(b)}")
+    return [_out(np.asarray(plain(x), np.float64) + np.asarray(plain(y), np.float64), x)
+            for x, y in zip(a, b)]
+
+
+def list_index_grad(g, xs, k):
+    """Zeros like each item of xs, with g added at item k."""
+    out = list_zeros_like(xs)
+    k = operator.index(k)
+    out[k] = _out(np.asarray(plain(out[k]), np.float64) + np.asarray(plain(g), np.float64), out[k])
+    return out
+
+
+def unstack(g, xs, axis=0):
+    """The adjoint of stack(xs, axis): g's slices along axis, as a list."""
+    g = _t(g)
+    ax = _norm_axis(axis, g.ndim)
+    gv = np.asarray(plain(g), np.float64)
+    return [_out(np.take(gv, k, axis=ax), g) for k in range(gv.shape[ax])]
+
+
 PRIMS = {f.__name__: f for f in (index_grad, take_grad, conv2d_grad_input, conv2d_grad_weight,
-                                 max_pool2d_grad, avg_pool2d_grad)}
+                                 max_pool2d_grad, avg_pool2d_grad, unbroadcast, list_zeros_like,
+                                 list_add, list_index_grad, unstack)}

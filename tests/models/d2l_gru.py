@@ -10,6 +10,8 @@ the clipped gradients instead of writing param.grad in place; the loss is
 d2l's Classifier.loss written with log_softmax; SGD is a tuple update.
 Sizes are tiny so the file runs fast.
 """
+from __future__ import annotations
+
 from fathom import *
 
 
@@ -57,6 +59,19 @@ def train_step(params, X, Y, vocab_size, num_hiddens, lr, grad_clip_val):
     l, grads = value_and_grad(rnnlm_loss)(params, X, Y, vocab_size, num_hiddens)
     grads = clip_gradients(grad_clip_val, grads)
     return l, tuple(p - lr * g for p, g in zip(params, grads))
+
+
+
+def train(W_xz: Tensor[f32, (6, 4)], W_hz: Tensor[f32, (4, 4)], b_z: Tensor[f32, (4,)],
+          W_xr: Tensor[f32, (6, 4)], W_hr: Tensor[f32, (4, 4)], b_r: Tensor[f32, (4,)],
+          W_xh: Tensor[f32, (6, 4)], W_hh: Tensor[f32, (4, 4)], b_h: Tensor[f32, (4,)],
+          W_hq: Tensor[f32, (4, 6)], b_q: Tensor[f32, (6,)],
+          X: Tensor[i64, (B, T)], Y: Tensor[i64, (B, T)]):
+    """One clipped training step on B sequences of T tokens (a vocabulary
+    of 6 and 4 hidden units, as in the main block).  T is only known when
+    it runs, so gru_forward's loop and its list of outputs are too."""
+    params = (W_xz, W_hz, b_z, W_xr, W_hr, b_r, W_xh, W_hh, b_h, W_hq, b_q)
+    return train_step(params, X, Y, 6, 4, 4.0, 1.0)
 
 
 if __name__ == "__main__":

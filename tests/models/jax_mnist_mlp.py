@@ -9,6 +9,8 @@ a module-level function taking step_size instead of a jitted closure; the
 MNIST stream is random batches; layer sizes are tiny because the
 reference runtime's grad uses finite differences.
 """
+from __future__ import annotations
+
 from fathom import *
 
 
@@ -44,6 +46,17 @@ def update(params, batch, step_size):
     grads = grad(loss)(params, batch)
     return [(w - step_size * dw, b - step_size * db)
             for (w, b), (dw, db) in zip(params, grads)]
+
+
+
+def train_step(w1: Tensor[f32, (16, 8)], b1: Tensor[f32, (8,)], w2: Tensor[f32, (8, 8)],
+               b2: Tensor[f32, (8,)], w3: Tensor[f32, (8, 4)], b3: Tensor[f32, (4,)],
+               images: Tensor[f32, (B, 16)], labels: Tensor[f32, (B, 4)]):
+    """One update of the main block's network (layer sizes 16, 8, 8, 4) on
+    a batch of B images: the parameters are a list of (w, b) pairs, as
+    init_random_params makes them."""
+    params = [(w1, b1), (w2, b2), (w3, b3)]
+    return update(params, (images, labels), 0.001)
 
 
 if __name__ == "__main__":

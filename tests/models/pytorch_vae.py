@@ -10,7 +10,11 @@ save_image is left out (the comparison and the samples are returned).
 The main block evaluates and samples only: train() is kept as in the
 original, but the reference runtime's finite-difference grad is far too
 slow for these layer sizes (784 -> 400 -> 20, the original's).
+train_step (an annotated entry) runs train on one batch, so the
+specializer differentiates it (tests/specialize_grad.py).
 """
+from __future__ import annotations
+
 from fathom import *
 
 
@@ -79,6 +83,19 @@ def test(params, test_loader, batch_size):
             n = min(data.shape[0], 8)
             comparison = concat([data[:n], reshape(recon_batch, (batch_size, 1, 28, 28))[:n]], axis=0)
     return test_loss / n_seen, comparison
+
+
+
+def train_step(fc1_w: Tensor[f32, (400, 784)], fc1_b: Tensor[f32, (400,)],
+               fc21_w: Tensor[f32, (20, 400)], fc21_b: Tensor[f32, (20,)],
+               fc22_w: Tensor[f32, (20, 400)], fc22_b: Tensor[f32, (20,)],
+               fc3_w: Tensor[f32, (400, 20)], fc3_b: Tensor[f32, (400,)],
+               fc4_w: Tensor[f32, (784, 400)], fc4_b: Tensor[f32, (784,)],
+               data: Tensor[f32, (B, 1, 28, 28)]):
+    """train() over a loader of one batch of B images, with the original's
+    layer sizes (init_vae's)."""
+    params = ((fc1_w, fc1_b), (fc21_w, fc21_b), (fc22_w, fc22_b), (fc3_w, fc3_b), (fc4_w, fc4_b))
+    return train(params, (data,), 1e-3)
 
 
 if __name__ == "__main__":
