@@ -87,6 +87,15 @@ static void log_phases(const double *t, int n)
   fprintf(stderr, "\n");
 }
 
+/* Why the interim pass gave way to the exact one (FATHOM_LSP_LOG). */
+static bool declined(const char *why)
+{
+  static int on = -1;
+  if (on < 0) on = getenv("FATHOM_LSP_LOG") != NULL;
+  if (on) fprintf(stderr, "fathom lsp: interim pass declined: %s\n", why);
+  return false;
+}
+
 static const char STUB[] = "__fathom_stub__";
 
 #define MAX_CHANGED 512   /* changed defs since the exact analysis */
@@ -1009,7 +1018,7 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
   /* with an entry's arguments refused, the exact analysis ran nothing */
   if (!old || !d->a || d->too_large || d->reconfigured || d->a->usage_error || !d->nstmts ||
       !readable(cur))
-    return false;
+    return declined("no exact analysis to start from, or a text it cannot read");
   double tp[6];
   tp[0] = phase_ms();
   struct Interim *I = state(d);
@@ -1040,7 +1049,9 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
     /* changed: only defs, without global or nonlocal */
     cur_words[j] = words_of(&I->names, t, n);
     if (!cs[j].is_def || binds_outside(&I->names, &cur_words[j]) || ++nchanged > MAX_CHANGED)
-      return false;
+      return declined(!cs[j].is_def ? "a changed statement that is not a def"
+                      : nchanged > MAX_CHANGED ? "too many changed defs"
+                                               : "a changed def with global or nonlocal");
   }
 
   /* the names whose meaning may have changed: changed and removed defs' */
@@ -1053,7 +1064,7 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
     }
   for (int k = 0; k < d->nstmts; k++)
     if (to_cur[k] < 0) {
-      if (!d->stmts[k].is_def) return false;
+      if (!d->stmts[k].is_def) return declined("a removed statement that is not a def");
       const char *nm = def_name(old, &d->stmts[k]);
       hm_put(&names, strtab_intern(&I->names, nm, strlen(nm)), (void *)1);
     }
@@ -1112,7 +1123,7 @@ bool incremental_interim(Doc *d, const AnalysisOptions *o, DiagList *out)
       nneed++;
     }
     if (!nneed) break;
-    if (round == 1) return false;
+    if (round == 1) return declined("a changed def whose analysis alone gave no result");
     analyse_alone(d, I, o, cs, ncur, need);
     memset(need, 0, sizeof(bool) * (size_t)(ncur + 1));
     nneed = 0;
