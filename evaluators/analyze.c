@@ -91,22 +91,26 @@ static const AbsValue *default_arg(Analysis *a, AnfGraph *g, int j) {
   return v ? v : abs_unknown(a->st);
 }
 
+/* How many parameters a call can give positionally: those before *args,
+ * or before a bare `*` (keyword-only parameters come after either). */
+static int positional_params(const AnfGraph *g) {
+  return g->vararg >= 0 ? g->vararg : g->nparams - g->nkwonly;
+}
+
 /* The smallest number of --args that binds every parameter: those up to
- * the last one without a default (*args and keyword-only ones excluded). */
+ * the last positional one without a default. */
 static int required_args(const AnfGraph *g) {
-  int npos = g->vararg >= 0 ? g->vararg : g->nparams - g->nkwonly;   /* a bare `*` too */
   int need = 0;
-  for (int j = 0; j < npos; j++)
+  for (int j = 0; j < positional_params(g); j++)
     if (!g->defaults || !g->defaults[j]) need = j + 1;
   return need;
 }
 
-/* A keyword-only parameter after *args without a default: --args, which
- * is positional, cannot give it.  Its index, or -1. */
+/* A keyword-only parameter (after *args or a bare `*`) without a default:
+ * --args, which is positional, cannot give it.  Its index, or -1. */
 static int kwonly_without_default(const AnfGraph *g) {
-  if (g->vararg < 0) return -1;
-  for (int j = g->vararg + 1; j < g->nparams; j++)
-    if (!g->defaults || !g->defaults[j]) return j;
+  for (int j = positional_params(g); j < g->nparams; j++)
+    if (j != g->vararg && (!g->defaults || !g->defaults[j])) return j;
   return -1;
 }
 
@@ -115,7 +119,7 @@ static int kwonly_without_default(const AnfGraph *g) {
  * taking their defaults.  NULL, with usage_error set, when they do not fit. */
 static const AbsValue *bind_command_line(Analysis *a, AnfGraph *g, const AbsValue *v) {
   int n = v->tuple.n, need = required_args(g);
-  int npos = g->vararg >= 0 ? g->vararg : g->nparams;
+  int npos = positional_params(g);
   int kw = kwonly_without_default(g);
   if (kw >= 0) {
     a->usage_error = fx_sprintf("--entry %s: keyword-only parameter '%s' has no default, and "
@@ -268,23 +272,39 @@ static const AbsValue *method_self(Analysis *a, AnfGraph *g) {
   return class_instances(a, g, false, NULL);
 }
 
+/* The module level's class values (`class` statements) with their
+ * statements, in order. */
+static int module_classes(Analysis *a, const AbsValue ***classes, AnfNode ***sites) {
+  AnfGraph *mg = a->m->module_graph;
+  const Ctx *mc = engine_contexts(a->E)->graph_first[mg->id];
+  *classes = fx_array(const AbsValue *, mg->nodes.len + 1);
+  *sites = fx_array(AnfNode *, mg->nodes.len + 1);
+  int n = 0;
+  for (int i = 0; mc && i < mg->nodes.len; i++) {
+    AnfNode *nd = mg->nodes.items[i];
+    if (nd->kind != ANF_APPLY || !anf_is_op(nd->apply.inputs[0], OP_MAKE_CLASS)) continue;
+    const AbsValue *cls = engine_value(a->E, mc, nd);
+    if (!cls || cls->kind != ABS_CLASS) continue;
+    (*classes)[n] = cls;
+    (*sites)[n++] = nd;
+  }
+  return n;
+}
+
 /* The class whose member method is g, found among the module level's
  * class values; *site gets its class statement. */
 static const AbsValue *class_of_method(Analysis *a, AnfGraph *g, AnfNode **site) {
   const char *mname = strrchr(g->fn_name, '.') + 1;
-  const Ctx *mc = engine_contexts(a->E)->graph_first[a->m->module_graph->id];
-  AnfGraph *mg = a->m->module_graph;
-  for (int i = 0; mc && i < mg->nodes.len; i++) {
-    AnfNode *n = mg->nodes.items[i];
-    if (n->kind != ANF_APPLY || !anf_is_op(n->apply.inputs[0], OP_MAKE_CLASS)) continue;
-    const AbsValue *cls = engine_value(a->E, mc, n);
-    const AbsValue *m = cls && cls->kind == ABS_CLASS ? abs_class_member(cls, mname, NULL, NULL)
-                                                      : NULL;
+  const AbsValue **classes;
+  AnfNode **sites;
+  int n = module_classes(a, &classes, &sites);
+  for (int i = 0; i < n; i++) {
+    const AbsValue *m = abs_class_member(classes[i], mname, NULL, NULL);
     if (!m || m->kind != ABS_FUNC) continue;
     for (int k = 0; k < m->func.n; k++)
       if (m->func.fns[k]->kind == ABS_FN_CLOSURE && m->func.fns[k]->closure.graph == g) {
-        *site = n;
-        return cls;
+        *site = sites[i];
+        return classes[i];
       }
   }
   return NULL;
@@ -657,25 +677,6 @@ static bool run_entries(Analysis *a, const AnalysisOptions *o, DiagSink *diags) 
   return true;
 }
 
-/* The module level's class values (`class` statements) with their
- * statements, in order. */
-static int module_classes(Analysis *a, const AbsValue ***classes, AnfNode ***sites) {
-  AnfGraph *mg = a->m->module_graph;
-  const Ctx *mc = engine_contexts(a->E)->graph_first[mg->id];
-  *classes = fx_array(const AbsValue *, mg->nodes.len + 1);
-  *sites = fx_array(AnfNode *, mg->nodes.len + 1);
-  int n = 0;
-  for (int i = 0; mc && i < mg->nodes.len; i++) {
-    AnfNode *nd = mg->nodes.items[i];
-    if (nd->kind != ANF_APPLY || !anf_is_op(nd->apply.inputs[0], OP_MAKE_CLASS)) continue;
-    const AbsValue *cls = engine_value(a->E, mc, nd);
-    if (!cls || cls->kind != ABS_CLASS) continue;
-    (*classes)[n] = cls;
-    (*sites)[n++] = nd;
-  }
-  return n;
-}
-
 /* A class nothing builds, not even code the entries skip: built once
  * from its __init__'s required positional parameters as `unknown` (the
  * others keep their defaults), as a function nobody calls runs on unknown
@@ -713,10 +714,7 @@ static void build_unbuilt_classes(Analysis *a) {
       continue;
     const AnfGraph *g = init->func.fns[0]->closure.graph;
     int need = required_args(g);
-    bool fits = need >= 1;
-    for (int j = need; j < g->nparams && fits; j++)   /* keyword-only ones included */
-      if (j != g->vararg && (!g->defaults || !g->defaults[j])) fits = false;
-    if (!fits) continue;
+    if (need < 1 || kwonly_without_default(g) >= 0) continue;
     if (engine_poll_interrupt(a->E)) return;
     const AbsValue **items = fx_array(const AbsValue *, need);
     for (int j = 0; j + 1 < need; j++) items[j] = abs_unknown(a->st);

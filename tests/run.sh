@@ -263,6 +263,10 @@ suite_bad() {
     "$FATHOM" infer "$TESTS/infer/entry_defaults.py" --entry scale --args 'f64, i64, f64, none, i64'
   bad_case entry-vararg-few 2 'takes at least 1 argument, but 0 were given$' \
     "$FATHOM" infer "$TESTS/infer/entry_vararg.py" --entry total --const-args '()'
+  bad_case entry-bare-star 2 "keyword-only parameter 'b' has no default, and --args gives positional arguments only\$" \
+    "$FATHOM" infer "$TESTS/bad/entry_bare_star.py" --entry needs_b --args 'i64'
+  bad_case entry-bare-star-default 0 '^has_b\(i64, i64=2\) -> i64$' \
+    "$FATHOM" infer "$TESTS/bad/entry_bare_star.py" --entry has_b --args 'i64'
   bad_case entry-bool-dtype 0 '^pick\(Tensor\[bool_, \(3,\)\], Tensor\[f32, \(3,\)\]\) -> Tensor\[f32, \(3,\)\]$' \
     "$FATHOM" infer "$TESTS/infer/entry_bool_dtype.py" --entry pick --args 'Tensor[bool, (3,)], Tensor[f32, (3,)]'
   # `fathom anf` must survive the same inputs, with the same exit status.
