@@ -384,6 +384,10 @@ static void walk(Alias *A, TSNode n, int ctx) {
       vec_push(&A->augs, g);
     } else if (l < 0) {
       walk(A, left, CTX_SAFE);
+      /* x[i] op= v changes the list x holds, as x[i] = v does */
+      TSNode obj = kind(L, left) == K_subscript ? field(L, left, L->f_value) : left;
+      if (kind(L, left) == K_subscript && kind(L, obj) == K_identifier)
+        add_mut(A, local_of(A, obj), n);
     }
     walk(A, field(L, n, L->f_right), inplace ? CTX_PART : CTX_SAFE);
     break;

@@ -556,6 +556,26 @@ static AnfNode *inplace_operand(Lower *L, Scope *s, Span sp, int op, AnfNode *x,
   return op == OP_ADD ? op_call(L, s, sp, OP_EXTEND_ARG, 2, rhs, x) : rhs;
 }
 
+/* x[k] op= v on a local name x: x = setitem(x, k, x[k] op v), with x and
+ * k evaluated once, in CPython's order (x, k, x[k], then v); the same
+ * targets as lower_item_assignment. */
+static bool lower_item_augmented(Lower *L, Scope *s, TSNode n, TSNode t, int op) {
+  TSNode obj = field(L, t, L->f_value);
+  if (op < 0 || kind(L, obj) != K_identifier || s->kind == SC_MODULE || s->cond_depth ||
+      !s->cur.g)
+    return false;
+  const char *name = text_of(L, obj);
+  if (scope_local(s, name) < 0) return false;
+  Span sp = span_of(L, n), tsp = span_of(L, t);
+  AnfNode *x = mutated_receiver(L, s, obj, sp);
+  AnfNode *key = lower_subscript_key(L, s, t);
+  AnfNode *cur = op_call(L, s, tsp, OP_GETITEM, 2, x, key);
+  AnfNode *rhs = inplace_operand(L, s, sp, op, cur, lower_expr(L, s, field(L, n, L->f_right)));
+  AnfNode *v = op_call(L, s, sp, (AnfOp)op, 2, cur, rhs);
+  bind_local(L, s, name, op_call(L, s, tsp, OP_SETITEM, 3, x, key, v), span_of(L, obj));
+  return true;
+}
+
 static void lower_augmented(Lower *L, Scope *s, TSNode n) {
   TSNode left = field(L, n, L->f_left);
   TSNode opn = field(L, n, L->f_operator);
@@ -571,6 +591,7 @@ static void lower_augmented(Lower *L, Scope *s, TSNode n) {
     AnfNode *v = op_call(L, s, asp, (AnfOp)op, 2, cur, rhs);
     if (class_assign_attr(L, s, left, v)) return;
   }
+  if (kind(L, left) == K_subscript && lower_item_augmented(L, s, n, left, op)) return;
   if (kind(L, left) != K_identifier) {
     diag_report(L->diags, DK_UNSUPPORTED, span_of(L, left),
                 "augmented assignment to this target is not supported: values are immutable "
