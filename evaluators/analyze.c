@@ -789,6 +789,7 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
   CtxVec fns = analysis_function_contexts(a);
   for (int i = 0; i < fns.len; i++) check_return(a, fns.items[i], diags);   /* annotations */
   engine_flush(a->E);                             /* findings still held */
+  engine_blame_callers(a->E);                     /* errors a call's arguments cause */
   return a;
 }
 

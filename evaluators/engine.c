@@ -49,7 +49,7 @@ const Ctx *engine_function_ctx(const Ctx *c) {
   return c;
 }
 
-static const char *short_name(const AnfGraph *g) {
+const char *engine_graph_name(const AnfGraph *g) {
   if (g->role == ANF_G_LAMBDA) return "<lambda>";
   /* a method (`Linear.forward`, written at module level) keeps its class,
    * as CPython's messages do (__qualname__) */
@@ -60,7 +60,7 @@ static const char *short_name(const AnfGraph *g) {
 
 const char *engine_ctx_name(Engine *E, const Ctx *c) {
   StrBuf b = {0};
-  sb_puts(&b, short_name(c->g));
+  sb_puts(&b, engine_graph_name(c->g));
   sb_putc(&b, '(');
   for (int i = 0; i < c->g->nparams && i < c->args->tuple.n; i++) {
     if (i) sb_puts(&b, ", ");
@@ -81,7 +81,7 @@ static void add_call_chain(Engine *E, Diag *d, const Ctx *c) {
   for (int depth = 0; f && f->caller && f->call_site && depth < 4; depth++) {
     const Ctx *from = engine_function_ctx(f->caller);
     const char *caller = from ? (from->g->role == ANF_G_MODULE ? "module level"
-                                                               : short_name(from->g))
+                                                               : engine_graph_name(from->g))
                               : "?";
     diag_note(d, f->call_site->span, "in %s, called from %s at line %u",
               engine_ctx_name(E, f), caller, f->call_site->span.line + 1);
@@ -89,8 +89,11 @@ static void add_call_chain(Engine *E, Diag *d, const Ctx *c) {
   }
 }
 
-Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind kind,
-                    const char *msg) {
+/* A finding; `blamable`: a value-dependent one engine_blame_callers may
+ * move to the call that caused it (not a merge's: a function's own
+ * paths disagree). */
+static Diag *report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind kind,
+                    const char *msg, bool blamable) {
   if (E->probing) {
     E->probe_errors += diag_kind_severity(kind) != SEV_NOTE;
     return NULL;
@@ -104,8 +107,14 @@ Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind 
   d->msg = msg;
   if (c) add_call_chain(E, d, c);
   if (E->assume && d->sev != SEV_NOTE) diag_note(d, E->assume_span, "%s", E->assume);
+  if (blamable) engine_note_finding(E, d, site, c);
   cf_hold(&E->cf, d, site);
   return d;
+}
+
+Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind kind,
+                    const char *msg) {
+  return report(E, site, span, c, kind, msg, true);
 }
 
 /* ------------------------------------------------------------ constants */
@@ -278,7 +287,7 @@ static const AbsValue *default_value(Engine *E, AnfNode *d, const Ctx *pctx) {
 static const AbsValue *bind_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
                                  const Ctx *pctx, const Args *a) {
   int np = g->nparams;
-  const char *fname = short_name(g);
+  const char *fname = engine_graph_name(g);
   const AbsValue *small[8] = {0}; /* abs_tuple copies the items on a miss */
   const AbsValue **vals = np <= 8 ? small : fx_array(const AbsValue *, np + 1);
   int npos_params = g->vararg >= 0 ? g->vararg : np - g->nkwonly;
@@ -819,7 +828,7 @@ static const AbsValue *body_hook(void *engine, Ctx *c) { return eval_body(engine
 
 static Diag *report_hook(void *engine, AnfNode *site, Span span, const Ctx *c, DiagKind kind,
                          const char *msg) {
-  return engine_report(engine, site, span, c, kind, msg);
+  return report(engine, site, span, c, kind, msg, false);
 }
 
 Engine *engine_new(AnfModule *m, AbsStore *st, DiagSink *diags, const EngineOptions *o) {

@@ -7,6 +7,13 @@
 #include "eval.h"
 #include "../controlflow/controlflow.h"
 
+/* A value-dependent finding with where it was made (evaluators/blame.c). */
+typedef struct Finding {
+  Diag *d;
+  const AnfNode *site;
+  const Ctx *ctx;
+} Finding;
+
 struct Engine {
   AnfModule *m;
   AbsStore *st;
@@ -28,6 +35,7 @@ struct Engine {
   uint32_t nconsts;
   long items_made;         /* tuple items copied by slices, + and * (rules_seq.c) */
   bool items_noted;
+  VEC(Finding) findings;   /* for engine_blame_callers (blame.c) */
 };
 
 /* engine.c */
@@ -42,6 +50,12 @@ Diag *engine_report(Engine *E, AnfNode *site, Span span, const Ctx *c, DiagKind 
 const char *engine_ctx_name(Engine *E, const Ctx *c);
 /* The innermost function (def or lambda) context containing c. */
 const Ctx *engine_function_ctx(const Ctx *c);
+/* A function's name in messages: `Linear.forward`, `fib`, `<lambda>`. */
+const char *engine_graph_name(const AnfGraph *g);
+
+/* blame.c */
+/* Record a finding of engine_report for engine_blame_callers. */
+void engine_note_finding(Engine *E, Diag *d, const AnfNode *site, const Ctx *c);
 
 /* optional.c */
 /* Whether a positional or keyword argument of c is an optional. */

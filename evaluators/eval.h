@@ -142,6 +142,9 @@ Ctx *engine_run_noted(Engine *E, AnfGraph *g, const AbsValue *args, Span at, con
 void engine_lenient(Engine *E, int delta);
 /* Report every finding still held (call once the analysis is over). */
 void engine_flush(Engine *E);
+/* After the analysis: a value-dependent error inside a function whose
+ * other calls do not fail there moves to the call that fails (blame.c). */
+void engine_blame_callers(Engine *E);
 /* The value of node n in context ctx after a run (NULL: never evaluated). */
 const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n);
 CtxTable *engine_contexts(Engine *E);

@@ -1,4 +1,4 @@
-# expect-error at line 21: dtype-mismatch
+# expect-error at line 28: dtype-mismatch
 # Planted bug: the real-label target is an i64 tensor, multiplied with f32 logits.
 """A GAN training step: an MLP generator and discriminator, binary
 cross-entropy on logits, grads for each network through the other."""

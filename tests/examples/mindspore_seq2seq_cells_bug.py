@@ -1,5 +1,5 @@
-# expect-error at line 30: shape-mismatch
-# Planted bug: Attention's energy layer takes enc_hid_dim + dec_hid_dim inputs, forgetting that the encoder is bidirectional (2 * enc_hid_dim); Dense.construct reports it, called from Attention.construct.
+# expect-error at line 115: shape-mismatch
+# Planted bug: Attention's energy layer takes enc_hid_dim + dec_hid_dim inputs, forgetting that the encoder is bidirectional (2 * enc_hid_dim); the call of the energy layer in Attention.construct (line 115) is reported: Dense.construct's matmul works for the other Dense layers, and a note shows where the energy layer was built.
 """A GRU encoder-decoder with additive attention in MindSpore's Cell form
 (layers built in __init__, the forward pass in `construct`), translated
 from bentrevett/pytorch-seq2seq tutorial 3, "Neural Machine Translation by

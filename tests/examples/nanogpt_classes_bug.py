@@ -1,5 +1,5 @@
-# expect-error at line 40: shape-mismatch
-# Planted bug: MLP.c_proj takes 3 * n_embd features but c_fc gives 4 * n_embd; the mismatch shows in Linear.forward, called from MLP.forward.
+# expect-error at line 102: shape-mismatch
+# Planted bug: MLP.c_proj takes 3 * n_embd features but c_fc gives 4 * n_embd; MLP.forward's call of c_proj (line 102) is reported, as Linear.forward works for the other layers; a note shows where c_proj was built.
 """GPT forward pass with loss, translated from karpathy/nanoGPT model.py in
 its original class form: the GPTConfig dataclass, LayerNorm with optional
 bias, CausalSelfAttention with the `flash` switch and the registered causal

@@ -1,5 +1,5 @@
-# expect-error at line 95: shape-mismatch
-# Planted bug: the second layer expects the first layer's heads concatenated (n_hidden * n_heads inputs), but with concat=False they are averaged to n_hidden; GraphAttentionLayer.forward reports it for gat2.
+# expect-error at line 164: shape-mismatch
+# Planted bug: the second layer expects the first layer's heads concatenated (n_hidden * n_heads inputs), but with concat=False they are averaged to n_hidden; the call of gat2 (line 164) is reported, as GraphAttentionLayer.forward works for gat1.
 """A two-layer graph attention network, translated from pytorch/examples
 gat/main.py in its original class form (GraphAttentionLayer with
 `concat`, whose out_features attribute exists only when concat is set,

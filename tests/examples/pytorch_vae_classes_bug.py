@@ -1,5 +1,5 @@
-# expect-error at line 24: shape-mismatch
-# Planted bug: decode applies fc3 (20 -> 400) twice instead of fc4 (400 -> 784); the mismatch shows in Linear.forward, called from VAE.decode.
+# expect-error at line 47: shape-mismatch
+# Planted bug: decode applies fc3 (20 -> 400) twice instead of fc4 (400 -> 784); the second fc3 call in VAE.decode (line 47) is reported, as Linear.forward works for the other layers.
 """The MNIST variational autoencoder in its original class form, translated
 from pytorch/examples vae/main.py: `class VAE(nn.Module)` with fc1, fc21,
 fc22, fc3, fc4 built in __init__, encode / reparameterize / decode methods

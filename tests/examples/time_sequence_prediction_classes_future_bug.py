@@ -1,5 +1,5 @@
-# expect-error at line 32: shape-mismatch
-# Planted bug: the future loop feeds lstm1 the second cell's hidden state (51 features) instead of the last prediction (1 feature); LSTMCell.forward reports it. Only the call with future=3 runs that loop.
+# expect-error at line 69: shape-mismatch
+# Planted bug: the future loop feeds lstm1 the second cell's hidden state (51 features) instead of the last prediction (1 feature); the call (line 69) is reported, as LSTMCell.forward works for the other calls. Only the call with future=3 runs that loop.
 """Sine-wave prediction with two stacked LSTM cells in double precision,
 translated from pytorch/examples time_sequence_prediction/train.py in its
 original class form (Sequence with lstm1, lstm2 and linear, forward with
