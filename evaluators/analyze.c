@@ -560,6 +560,12 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
     if ((s % 64 == 0 && engine_poll_interrupt(a->E)) || engine_interrupted(a->E)) continue;
     if (!ran[g->id]) continue;
     AnfGraph *skipped = ran[bt->id] ? bf : bt;
+    /* The code after an assertion that always fails: that is the
+     * assert-false error already, and CPython runs none of it; analysed
+     * with the values that broke the assertion, it would report the same
+     * mistake again (a row missing makes the subtraction after
+     * `assert T + 1 == values.shape[0]` fail too). */
+    if (skipped == bt && bf->is_assert_fail) continue;
     AnfNode *test = sw->apply.inputs[1];
     int done = 0;
     for (Ctx *c = t->graph_first[g->id]; c && done < COVER_CONTEXTS; c = c->next_in_graph) {

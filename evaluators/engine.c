@@ -401,15 +401,23 @@ static const AbsValue *call_prim(Engine *E, AnfNode *site, Ctx *c, AnfOp op, con
   int n = a->npos + a->nkw;
   if (n < info->min_args || (info->max_args >= 0 && n > info->max_args)) {
     const char *name = anf_op_pyname(op)[0] ? anf_op_pyname(op) : anf_op_name(op);
+    /* Too many with keywords among them: name the keywords, the likely
+     * mistake (sigmoid(x, axis=-1) copied from a softmax call). */
+    const char *kws = "";
+    if (n > info->min_args && a->nkw) {
+      kws = fx_sprintf(", counting the keyword argument%s", a->nkw == 1 ? "" : "s");
+      for (int k = 0; k < a->nkw; k++)
+        kws = fx_sprintf("%s%s '%s'", kws, k ? "," : "", a->kw_names[k]);
+    }
     if (info->min_args == info->max_args)
-      arity_error(E, site, c, "%s() takes %d argument%s (%d given)", name, info->min_args,
-                  info->min_args == 1 ? "" : "s", n);
+      arity_error(E, site, c, "%s() takes %d argument%s (%d given%s)", name, info->min_args,
+                  info->min_args == 1 ? "" : "s", n, kws);
     else if (n < info->min_args)
       arity_error(E, site, c, "%s() takes at least %d argument%s (%d given)", name,
                   info->min_args, info->min_args == 1 ? "" : "s", n);
     else
-      arity_error(E, site, c, "%s() takes at most %d argument%s (%d given)", name,
-                  info->max_args, info->max_args == 1 ? "" : "s", n);
+      arity_error(E, site, c, "%s() takes at most %d argument%s (%d given%s)", name,
+                  info->max_args, info->max_args == 1 ? "" : "s", n, kws);
     return abs_error(E->st);
   }
   const AbsValue *early;

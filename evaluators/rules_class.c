@@ -282,10 +282,20 @@ const AbsValue *rule_super_attr(EvalCall *c) {
 /* object_init(self): the __init__ a class inherits from object or
  * fathom.Module takes no arguments. */
 const AbsValue *rule_object_init(EvalCall *c) {
-  if (c->nargs != 1 || c->nkw)
-    return eval_error(c, DK_ARITY, "object.__init__() takes exactly one argument (the "
-                      "instance to initialize)");
-  return c->args[0];
+  if (c->nargs == 1 && !c->nkw) return c->args[0];
+  /* CPython's own words: fathom.Module's __init__ takes no arguments and
+   * names the first unexpected keyword (MindSpore's auto_prefix=False,
+   * Flax's name=...); object's says it takes only the instance. */
+  const AbsValue *self = c->nargs ? c->args[0] : NULL;
+  bool module = self && self->kind == ABS_INSTANCE && (self->inst.cls->cls.flags & ABS_CLS_MODULE);
+  if (module && c->nkw)
+    return eval_error(c, DK_ARITY, "Module.__init__() got an unexpected keyword argument '%s' "
+                      "(fathom.Module's __init__ takes no arguments)", c->kw_names[0]);
+  if (module)
+    return eval_error(c, DK_ARITY, "Module.__init__() takes 1 positional argument but %d were "
+                      "given (fathom.Module's __init__ takes no arguments)", c->nargs);
+  return eval_error(c, DK_ARITY, "object.__init__() takes exactly one argument (the "
+                    "instance to initialize)");
 }
 
 /* ---- calls ---- */

@@ -325,14 +325,38 @@ static bool assert_root(EvalCall *c, const AbsValue *fail) {
   return c->node && fail->func.fns[0]->closure.graph->lexical == c->node->graph;
 }
 
+/* " (i64=6 == i64=5)" when the switch's condition is a comparison whose
+ * operands this context knows, else "": what the values were, the part of
+ * a failing assert (`assert T + 1 == values.shape[0]`) the user needs. */
+static const char *compared_values(EvalCall *c) {
+  static const struct { AnfOp op; const char *sym; } cmps[] = {
+    {OP_EQ, "=="}, {OP_NE, "!="}, {OP_LT, "<"}, {OP_LE, "<="}, {OP_GT, ">"},
+    {OP_GE, ">="}, {OP_IS, "is"}, {OP_IS_NOT, "is not"}, {OP_IN, "in"},
+    {OP_NOT_IN, "not in"},
+  };
+  if (!c->node || c->node->kind != ANF_APPLY || c->node->apply.ninputs < 2) return "";
+  const AnfNode *cond = c->node->apply.inputs[1];
+  if (cond->kind != ANF_APPLY || cond->apply.ninputs != 3) return "";
+  const AnfNode *f = cond->apply.inputs[0];
+  if (f->kind != ANF_CONST || f->c.kind != ANF_C_OP) return "";
+  for (size_t i = 0; i < sizeof cmps / sizeof cmps[0]; i++) {
+    if (cmps[i].op != f->c.op) continue;
+    const AbsValue *l = engine_value(c->E, c->ctx, cond->apply.inputs[1]);
+    const AbsValue *r = engine_value(c->E, c->ctx, cond->apply.inputs[2]);
+    if (!l || !r) return "";
+    return fx_sprintf(" (%s %s %s)", abs_to_brief_string(l), cmps[i].sym, abs_to_brief_string(r));
+  }
+  return "";
+}
+
 const AbsValue *rule_switch(EvalCall *c) {
   const AbsValue *a = c->args[1], *b = c->args[2];
   switch (abs_truthiness(c->args[0])) {
   case ABS_TRUTH_TRUE: return a;
   case ABS_TRUTH_FALSE:
     if (is_assert_fail(b) && assert_root(c, b))
-      eval_error(c, DK_ASSERT_FALSE, "this assertion always fails: its condition is %s",
-                 abs_to_string(c->args[0]));
+      eval_error(c, DK_ASSERT_FALSE, "this assertion always fails: its condition is %s%s",
+                 abs_to_string(c->args[0]), compared_values(c));
     return b;
   default: break;
   }
