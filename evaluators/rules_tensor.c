@@ -579,12 +579,24 @@ static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {
   if (t->node->span.file)
     diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_brief_string(t->v));
   note_argument_origin(c, d, t);
-  /* an instance's attribute (`self.weight`): where that instance was built */
+  /* an instance's attribute (`self.weight`, also seen through `.T` or
+   * `.mT`: `self.weight.T`): where that instance was built */
   AnfOp op;
-  if (op_apply(t->node, &op) && op == OP_GETATTR && t->node->apply.ninputs >= 2) {
-    const AbsValue *obj = value_at(c, t->node->apply.inputs[1]);
-    if (obj && obj->kind == ABS_INSTANCE)
-      rules_class_note_built(c, d, rules_tensor_label(t), obj);
+  const AnfNode *n = t->node;
+  const char *label = rules_tensor_label(t);
+  for (int depth = 0; depth < 4 && op_apply(n, &op) && op == OP_GETATTR &&
+                      n->apply.ninputs >= 2; depth++) {
+    const AnfNode *objn = n->apply.inputs[1];
+    const AbsValue *obj = value_at(c, objn);
+    if (obj && obj->kind == ABS_INSTANCE) {
+      rules_class_note_built(c, d, label, obj);
+      break;
+    }
+    if (!obj || obj->kind != ABS_TENSOR) break;
+    const char *inner = objn->name ? objn->name : rules_span_label(objn->span);
+    if (!inner) break;
+    n = objn;
+    label = inner;
   }
 }
 
