@@ -259,12 +259,17 @@ typedef struct TensorArg {
   AbsDType dtype;          /* a scalar's: DT_BOOL, DT_I64 or DT_F64 */
   int rank;                /* -1: unknown */
   const AbsDim *const *dims;
+  const char *label;       /* how messages name it when its node's name would
+                              mislead (an item assignment's region), or NULL */
 } TensorArg;
 
 /* The node that computed positional argument pos (or keyword kw) of c, when
  * c is a direct call of its op (or a method call x.op(...)) and that node's
  * value is the argument's; NULL otherwise. */
 AnfNode *rules_tensor_arg_node(EvalCall *c, int pos, const char *kw);
+/* The source text of a one-line span, its innermost brackets elided until
+ * it is short enough to name an operand in a message, or NULL. */
+const char *rules_span_label(Span s);
 /* The dim a Python int denotes: its constant, or the exact dim its node
  * computes from tensor shapes (`x.shape[0] * 2` is 2*N), else `?`. */
 const AbsDim *rules_tensor_int_dim(EvalCall *c, const AbsValue *v, AnfNode *node);

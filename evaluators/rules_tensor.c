@@ -473,7 +473,7 @@ static char *collapse_deepest(const char *text) {
 /* The source text of a one-line span, shortened by eliding the contents
  * of its innermost brackets until it fits (`reshape(self.bias, (...))`
  * for `reshape(self.bias, (1, 1, -1, 1))`), or NULL. */
-static const char *span_text(Span s) {
+const char *rules_span_label(Span s) {
   if (!s.file || s.line != s.end_line || s.end <= s.start) return NULL;
   const char *text = fx_sprintf("%.*s", (int)(s.end - s.start), s.file->text + s.start);
   while (text && strlen(text) > LABEL_MAX) text = collapse_deepest(text);
@@ -481,9 +481,10 @@ static const char *span_text(Span s) {
 }
 
 const char *rules_tensor_label(const TensorArg *t) {
+  if (t && t->label) return t->label;
   if (!t || !t->node) return "operand";
   if (t->node->name) return t->node->name;
-  const char *s = span_text(t->node->span);
+  const char *s = rules_span_label(t->node->span);
   return s ? s : fx_sprintf("the value at line %u", t->node->span.line + 1);
 }
 
@@ -562,7 +563,7 @@ static void note_argument_origin(EvalCall *c, Diag *d, const TensorArg *t) {
     return;
   const Ctx *fc = engine_function_ctx(ctx);
   const char *where = fc && fc->g->fn_name ? fc->g->fn_name : "the caller";
-  const char *text = span_text(n->span);
+  const char *text = rules_span_label(n->span);
   diag_note(d, n->span, "%s was made here, in %s%s%s, and passed down %d call%s",
             rules_tensor_label(t), where, text ? ": " : "", text ? text : "", calls,
             calls == 1 ? "" : "s");
@@ -578,19 +579,24 @@ static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {
   if (t->node->span.file)
     diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_brief_string(t->v));
   note_argument_origin(c, d, t);
-  /* an instance's attribute (`self.weight`, also through a tensor's own
-   * attributes: `self.w.T`): where that instance was built */
+  /* an instance's attribute (`self.weight`, also seen through `.T` or
+   * `.mT`: `self.weight.T`): where that instance was built */
   AnfOp op;
   const AnfNode *n = t->node;
-  for (int depth = 0; depth < 4 && op_apply(n, &op) && op == OP_GETATTR && n->apply.ninputs >= 2;
-       depth++) {
-    const AbsValue *obj = value_at(c, n->apply.inputs[1]);
+  const char *label = rules_tensor_label(t);
+  for (int depth = 0; depth < 4 && op_apply(n, &op) && op == OP_GETATTR &&
+                      n->apply.ninputs >= 2; depth++) {
+    const AnfNode *objn = n->apply.inputs[1];
+    const AbsValue *obj = value_at(c, objn);
     if (obj && obj->kind == ABS_INSTANCE) {
-      rules_class_note_built(c, d, rules_tensor_label(t), obj);
+      rules_class_note_built(c, d, label, obj);
       break;
     }
     if (!obj || obj->kind != ABS_TENSOR) break;
-    n = n->apply.inputs[1];
+    const char *inner = objn->name ? objn->name : rules_span_label(objn->span);
+    if (!inner) break;
+    n = objn;
+    label = inner;
   }
 }
 
@@ -1342,7 +1348,7 @@ const AbsValue *rules_tensor_getattr(EvalCall *c, const AbsValue *x, const char 
  * argument, a long or multi-line expression). */
 static const char *arg_text(const AnfNode *n) {
   if (n->kind == ANF_APPLY && anf_is_op(n->apply.inputs[0], OP_KWARG)) return NULL;
-  return span_text(n->span);
+  return rules_span_label(n->span);
 }
 
 const char *rules_not_callable_hint(Engine *E, const Ctx *c, const AnfNode *site) {

@@ -638,7 +638,10 @@ static const AbsValue *setitem_check(EvalCall *c, const TensorArg *x, const AbsV
   const AbsValue *region = rules_tensor_index(c, x, idx, rules_tensor_arg_node(c, 1, NULL));
   if (region->kind != ABS_TENSOR) return region->kind == ABS_ERROR ? region : NULL;
   if ((e = rules_tensor_operand(c, region, NULL, false, &r))) return e;
-  r.node = c->node;   /* named by the target's text, x[:, 0] */
+  /* named by the target's text, x[:, 0]: the node's name is x's, the
+   * whole tensor the assignment rebinds */
+  r.node = c->node;
+  r.label = rules_span_label(c->node->span);
   return fits_region(c, &v, &r);
 }
 

@@ -102,22 +102,45 @@ static void add_mut(Alias *A, int local, TSNode whole) {
     vec_push(&A->muts, ((AMut){local, ts_node_end_byte(whole) - 1}));
 }
 
-/* Does the call to `fn` (not a local or a global of the program) reach a
- * builtin?  Those keep parts of their arguments at most, except the few
- * that may return one of them. */
-static int builtin_ctx(Alias *A, TSNode fn, int ctx) {
-  if (kind(A->L, fn) != K_identifier) return -1;
-  const char *name = text_of(A->L, fn);
-  int op = -1;
-  for (Scope *sc = A->s; sc && op < 0; sc = sc->outer) {
+/* The constant a name is bound to at module level (`from typing import
+ * reveal_type`, `import fathom as F`); NULL when the name is a local of a
+ * function or not bound at module level. */
+static AnfNode *module_const(Alias *A, const char *name, bool *bound) {
+  *bound = false;
+  for (Scope *sc = A->s; sc; sc = sc->outer) {
     int i = scope_local(sc, name);
     if (i < 0) continue;
-    /* a module name bound to an op (`from typing import reveal_type`) */
+    *bound = true;
     AnfNode *v = sc->kind == SC_MODULE && sc->cur.env ? sc->cur.env[i].node : NULL;
-    if (!v || v->kind != ANF_CONST || v->c.kind != ANF_C_OP) return -1;
-    op = (int)v->c.op;
+    return v && v->kind == ANF_CONST ? v : NULL;
   }
-  if (op < 0) op = builtin_op_named(A->L, name);
+  return NULL;
+}
+
+/* Does the call to `fn` (not a local or a global of the program) reach a
+ * builtin?  `fn` is a name (`concat`, `len`) or an outside module's
+ * attribute (`F.concat` after `import fathom as F`, `math.sqrt`).  Those
+ * keep parts of their arguments at most, except the few that may return
+ * one of them. */
+static int builtin_ctx(Alias *A, TSNode fn, int ctx) {
+  int op = -1;
+  bool bound;
+  if (kind(A->L, fn) == K_attribute) {
+    TSNode obj = field(A->L, fn, A->L->f_object);
+    if (kind(A->L, obj) != K_identifier) return -1;
+    AnfNode *m = module_const(A, text_of(A->L, obj), &bound);
+    if (!m || m->c.kind != ANF_C_MODULE || !m->c.module || (m->c.module & NS_USER)) return -1;
+    op = anf_op_lookup(m->c.module, text_of(A->L, field(A->L, fn, A->L->f_attribute)));
+  } else if (kind(A->L, fn) == K_identifier) {
+    const char *name = text_of(A->L, fn);
+    AnfNode *v = module_const(A, name, &bound);
+    if (bound) {
+      if (!v || v->c.kind != ANF_C_OP) return -1;
+      op = (int)v->c.op;
+    } else {
+      op = builtin_op_named(A->L, name);
+    }
+  }
   if (op < 0) return -1;
   if (op == OP_PARTIAL || op == OP_MAX || op == OP_MIN || op == OP_REVEAL_TYPE)
     return ctx;   /* as the call: it may return them */
@@ -135,6 +158,8 @@ static void walk_call(Alias *A, TSNode n, int ctx) {
       add_mut(A, local_of(A, obj), n);
       if (!strcmp(m, "extend")) actx = CTX_PART;
     } else {
+      int b = builtin_ctx(A, fn, ctx);   /* F.concat(xs, 1) */
+      if (b >= 0) actx = b;
       walk(A, obj, ctx == CTX_SAFE ? CTX_SAFE : CTX_PART);
     }
   } else if (kind(L, fn) == K_identifier && !strcmp(text_of(L, fn), "super") &&
