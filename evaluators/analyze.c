@@ -763,15 +763,18 @@ static void run_uncalled_functions(Analysis *a) {
 }
 
 /* The coverage of code no context evaluated (architecture.md, "Coverage:
- * generic contexts"): nested functions nobody called, then branches the
- * entries skipped and the methods of instances made there, until nothing
- * new runs (bounded). */
-static void cover_unreached(Analysis *a) {
-  for (int round = 0; round < 64 && run_unreached_nested(a); round++) {}
+ * generic contexts"): branches the entries skipped and the methods of
+ * instances made there, then (`generic`) the functions nobody called,
+ * nested or not, until nothing new runs (bounded). */
+static void cover_unreached(Analysis *a, bool generic) {
   for (int round = 0; round < 16 && !engine_poll_interrupt(a->E); round++) {
     bool covered = cover_skipped_branches(a, graphs_run(a));
-    if (!run_on_covered_instances(a) && !covered) break;
-    for (int r = 0; r < 64 && run_unreached_nested(a); r++) {}
+    if (run_on_covered_instances(a) || covered) continue;
+    /* only once the skipped branches have run: a function such a branch
+     * calls runs with its values, not generic */
+    bool nested = false;
+    for (int r = 0; generic && r < 64 && run_unreached_nested(a); r++) nested = true;
+    if (!nested) break;
   }
 }
 
@@ -790,8 +793,12 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
   a->E = engine_new(m, a->st, diags, &o->engine);
   engine_run(a->E, m->module_graph, abs_tuple(a->st, 0, NULL));   /* the top level */
   if (!run_entries(a, o, diags)) return a;       /* the entry points */
-  run_uncalled_functions(a);                      /* every other function, generic */
-  if (!engine_poll_interrupt(a->E)) cover_unreached(a);   /* code no context reached */
+  /* code the entries skipped, first in the contexts that skip it (a
+   * function only a pruned branch calls runs with that branch's values),
+   * then every function still not run, generic, and what it skips */
+  if (!engine_poll_interrupt(a->E)) cover_unreached(a, false);
+  run_uncalled_functions(a);
+  if (!engine_poll_interrupt(a->E)) cover_unreached(a, true);
   CtxVec fns = analysis_function_contexts(a);
   for (int i = 0; i < fns.len; i++) check_return(a, fns.items[i], diags);   /* annotations */
   engine_flush(a->E);                             /* findings still held */

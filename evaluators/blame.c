@@ -102,6 +102,14 @@ static bool on_arguments(const AnfNode *site) {
   return true;
 }
 
+/* Whether a call names the function it calls: a function of the program
+ * (`proj(x, w)`) or a member read from the parameters (`self.fc3(h)`),
+ * not a value the caller computed (`layer(x)` for each layer of a list:
+ * the call is right, the list holds the mistake). */
+static bool names_its_callee(const AnfNode *call) {
+  return call->kind == ANF_APPLY && read_from_params(call->apply.inputs[0], 0);
+}
+
 /* Move f's primary span up the call chain while the failing operation
  * works for the function's other calls. */
 static void blame(Engine *E, const Finding *f) {
@@ -116,7 +124,9 @@ static void blame(Engine *E, const Finding *f) {
       break;
     const Ctx *caller = engine_function_ctx(callee->caller);
     if (!caller || caller->g == callee->g) break;   /* recursion: the function's own */
-    if (!on_arguments(site) || !works_elsewhere(E, site, c, callee)) break;
+    if (!on_arguments(site) || !works_elsewhere(E, site, c, callee) ||
+        !names_its_callee(callee->call_site))
+      break;
     if (!up) fn = callee;
     site = callee->call_site;
     sites[up] = site->span;
