@@ -8,7 +8,7 @@
  * index_grad, take_grad, conv2d_grad_input, conv2d_grad_weight,
  * max_pool2d_grad, avg_pool2d_grad, unbroadcast, and for lists of unknown
  * length list_zeros_like, list_add, list_index_grad, list_slice_grad,
- * unstack), which the reference runtime implements in
+ * unstack, unconcat), which the reference runtime implements in
  * python/fathom/adjoint_ops.py. */
 #include <string.h>
 
@@ -1114,6 +1114,13 @@ static bool rule_join(Rule *r) {
     if (!wants(ad, seq, r->D)) return true;
     SpecNode *in[3] = {g, seq, axn ? axn : iconst(ad, 0)};
     give(r, seq, ad_prim(ad, OP_UNSTACK, "unstack", seq->type, 3, in, NULL));
+    return true;
+  }
+  if (y->prim == OP_CONCAT && ad_list_of_tensors(seq->type) &&
+      seq->type->list.elem->kind == ABS_TENSOR) {   /* g cut at the items' run-time sizes */
+    if (!wants(ad, seq, r->D)) return true;
+    SpecNode *in[3] = {g, seq, axn ? axn : iconst(ad, 0)};
+    give(r, seq, ad_prim(ad, OP_UNCONCAT, "unconcat", seq->type, 3, in, NULL));
     return true;
   }
   if (!ad_items(seq->type))

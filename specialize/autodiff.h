@@ -68,7 +68,7 @@ bool ad_differentiable(const AbsValue *t);
  * tuples of them (the (w, b) pairs of a network's layers)?  Its adjoint
  * is one node, a list with one adjoint per item, of the item's type
  * (list_zeros_like, list_add, list_index_grad, list_slice_grad,
- * unstack); a list of unknown length of anything else takes none. */
+ * unstack, unconcat); a list of unknown length of anything else takes none. */
 bool ad_list_of_tensors(const AbsValue *t);
 /* The items of a tuple or of a list of known length, or NULL: the
  * adjoint of such a sequence is kept item by item (a list's like a

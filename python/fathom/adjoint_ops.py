@@ -223,6 +223,20 @@ def unstack(g, xs, axis=0):
     return [_out(np.take(gv, k, axis=ax), g) for k in range(gv.shape[ax])]
 
 
+def unconcat(g, xs, axis=0):
+    """The adjoint of concat(xs, axis): g cut into pieces of the sizes of
+    xs's items along axis, as a list."""
+    g = _t(g)
+    ax = _norm_axis(axis, g.ndim)
+    gv = np.asarray(plain(g), np.float64)
+    sizes = [_t(x).shape[ax] for x in xs]
+    if sum(sizes) != gv.shape[ax]:
+        raise ValueError(f"unconcat: pieces of {sizes} along axis {ax} of {gv.shape}")
+    cuts = np.cumsum(sizes)[:-1]
+    return [_out(part, g) for part in np.split(gv, cuts, axis=ax)] if sizes else []
+
+
 PRIMS = {f.__name__: f for f in (index_grad, take_grad, conv2d_grad_input, conv2d_grad_weight,
                                  max_pool2d_grad, avg_pool2d_grad, unbroadcast, list_zeros_like,
-                                 list_add, list_index_grad, list_slice_grad, unstack)}
+                                 list_add, list_index_grad, list_slice_grad, unstack,
+                                 unconcat)}

@@ -53,10 +53,23 @@ def joined_loss(w, xs):
 
 
 def joined(w: Tensor[f32, (3, 4)], xs: Tensor[f32, (T, B, 3)]):
-    # concat of a list of unknown length has no adjoint (the parts' sizes
-    # are not known): the grad stays a call of the grad value with a
-    # note, never a zero gradient (tests/specialize_grad.py's KNOWN)
+    # concat of a list of unknown length: its adjoint cuts g at the
+    # items' sizes when it runs (unconcat)
     return grad(joined_loss)(w, xs)
+
+
+def summed_loss(w, xs):
+    hs = []
+    for x in xs:
+        hs.append(tanh(x @ w))
+    return mean(sum(hs))
+
+
+def summed(w: Tensor[f32, (3, 4)], xs: Tensor[f32, (T, B, 3)]):
+    # sum of a list of unknown length has no adjoint rule: the grad stays
+    # a call of the grad value with a note, never a zero gradient
+    # (tests/specialize_grad.py's KNOWN)
+    return grad(summed_loss)(w, xs)
 
 
 def listed_loss(xs):
