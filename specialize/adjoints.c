@@ -6,11 +6,13 @@
  * (ad_unbroadcast).  Most rules are made of the DSL's own ops; the few
  * that are not expressible that way have an op of their own (anf/ops.def:
  * index_grad, take_grad, conv2d_grad_input, conv2d_grad_weight,
- * max_pool2d_grad, avg_pool2d_grad, unbroadcast), which the reference runtime
- * implements in python/fathom/adjoint_ops.py. */
+ * max_pool2d_grad, avg_pool2d_grad, unbroadcast, and for lists of unknown
+ * length list_zeros_like, list_add, list_index_grad, list_slice_grad,
+ * unstack, unconcat), which the reference runtime implements in
+ * python/fathom/adjoint_ops.py. */
 #include <string.h>
 
-#include "autodiff.h"
+#include "ad_internal.h"
 
 /* ------------------------------------------------------------ arguments */
 
@@ -337,6 +339,14 @@ static bool rule_unary(Rule *r) {
   SpecNode *y = r->y, *g = r->g, *x = y->inputs[0], *d;
   if (!wants(ad, x, r->D)) return true;
   bool scalar = x->type->kind == ABS_FLOAT;
+  switch (y->prim) {   /* math's functions take floats only */
+  case OP_MATH_SIN: case OP_MATH_COS: case OP_MATH_TANH: case OP_MATH_TAN: case OP_MATH_ATAN:
+  case OP_MATH_LOG2: case OP_MATH_LOG10: case OP_MATH_FABS:
+    if (!scalar) return false;
+    break;
+  default:
+    break;
+  }
   switch (y->prim) {
   case OP_NEG: d = neg(ad, g); break;
   case OP_POS: case OP_NARROW_NONE: case OP_NARROW_NOT_NONE: case OP_NARROW_TRUTHY:
@@ -358,6 +368,26 @@ static bool rule_unary(Rule *r) {
     if (scalar) return false;
     SpecNode *in[3] = {compare(ad, OP_GE, x, fconst(ad, 0.0)), g, neg(ad, g)};
     d = ad_prim(ad, OP_WHERE, "where", g->type, 3, in, NULL);
+    break;
+  }
+  /* math's functions of a float: scalar nodes throughout */
+  case OP_MATH_SIN: d = mul(ad, g, g, op1(ad, OP_MATH_COS, "math.cos", like(ad, x), x)); break;
+  case OP_MATH_COS:
+    d = neg(ad, mul(ad, g, g, op1(ad, OP_MATH_SIN, "math.sin", like(ad, x), x)));
+    break;
+  case OP_MATH_TANH: d = mul(ad, g, g, sub(ad, y, fconst(ad, 1.0), mul(ad, y, y, y))); break;
+  case OP_MATH_TAN:   /* 1 + tan^2 */
+    d = mul(ad, g, g, op2(ad, OP_ADD, like(ad, y), fconst(ad, 1.0), mul(ad, y, y, y)));
+    break;
+  case OP_MATH_ATAN:
+    d = divide(ad, g, g, op2(ad, OP_ADD, like(ad, x), fconst(ad, 1.0), mul(ad, x, x, x)));
+    break;
+  case OP_MATH_LOG2: d = divide(ad, g, g, mul(ad, x, x, fconst(ad, 0.6931471805599453))); break;
+  case OP_MATH_LOG10: d = divide(ad, g, g, mul(ad, x, x, fconst(ad, 2.302585092994046))); break;
+  case OP_MATH_FABS: {   /* g * (2 float(x >= 0) - 1), as abs's where */
+    SpecNode *ge = op2(ad, OP_GE, abs_bool_any(ad_store(ad)), x, fconst(ad, 0.0));
+    SpecNode *f = op1(ad, OP_FLOAT, NULL, abs_float_any(ad_store(ad)), ge);
+    d = mul(ad, g, g, sub(ad, x, mul(ad, x, fconst(ad, 2.0), f), fconst(ad, 1.0)));
     break;
   }
   default:
@@ -812,6 +842,230 @@ static bool rule_layer_norm(Rule *r) {
   return true;
 }
 
+/* rms_norm(x, gamma, eps) = x r gamma, r = 1 / sqrt(mean(x^2) + eps)
+ * over the trailing axes gamma has (the last one when gamma is None or
+ * 0-d): dx = r (gx - x r^2 mean(gx x)), gx = g gamma. */
+static bool rule_rms_norm(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  SpecNode *gamma = arg(y, 1, "gamma"), *eps = arg(y, 2, "eps");
+  if (gamma && cval(gamma) && cval(gamma)->kind == ABS_NONE) gamma = NULL;
+  if (!x || !is_tensor(x) || (gamma && !is_tensor(gamma)) || (eps && !cval(eps))) return false;
+  int rank = x->type->tensor.rank;
+  int k = gamma && gamma->type->tensor.rank > 0 ? gamma->type->tensor.rank : 1;
+  if (k > rank || k > 16) return false;
+  int axes[16];
+  for (int i = 0; i < k; i++) axes[i] = rank - k + i;
+  SpecNode *cnt = count_of(ad, x, axes, k);
+  SpecNode *ms = reduce_axes(ad, mul(ad, x, x, x), axes, k, true);
+  ms = divide(ad, ms, ms, cnt);
+  SpecNode *ve = op2(ad, OP_ADD, ms->type, ms, eps ? eps : fconst(ad, 1e-5));
+  SpecNode *rstd = divide(ad, ve, fconst(ad, 1.0), op1(ad, OP_SQRT, "sqrt", ve->type, ve));
+  SpecNode *xhat = mul(ad, x, x, rstd);
+  if (gamma && wants(ad, gamma, r->D)) give(r, gamma, ad_unbroadcast(ad, mul(ad, g, g, xhat), gamma));
+  if (!wants(ad, x, r->D)) return true;
+  SpecNode *gx = gamma ? mul(ad, g, g, gamma) : g;
+  SpecNode *m = reduce_axes(ad, mul(ad, x, gx, x), axes, k, true);
+  m = divide(ad, m, m, cnt);
+  SpecNode *inner = sub(ad, x, gx, mul(ad, x, xhat, mul(ad, m, rstd, m)));
+  give(r, x, mul(ad, x, rstd, inner));
+  return true;
+}
+
+/* A per-channel statistic s (C,) as (1, C, 1, ...) for x of rank `rank`. */
+static SpecNode *per_channel(AD *ad, SpecNode *s, int rank) {
+  s = unsqueeze(ad, s, 0);
+  for (int i = 2; i < rank; i++) s = unsqueeze(ad, s, -1);
+  return s;
+}
+
+/* v (shaped like x: N, C, ...) summed to the channels, typed like s (C,). */
+static SpecNode *to_channel(AD *ad, SpecNode *v, SpecNode *s) {
+  int rank = v->type->tensor.rank, axes[64], n = 0;
+  if (rank > 64) return ad_fail(ad, v->span, "a batch_norm of rank above 64");
+  for (int i = 0; i < rank; i++)
+    if (i != 1) axes[n++] = i;
+  return spread(ad, reduce_axes(ad, v, axes, n, false), s);
+}
+
+/* batch_norm(x, mean, var, gamma, beta, eps) with the statistics given
+ * (each (C,), along axis 1): y = (x - mean) sc gamma + beta, sc =
+ * 1 / sqrt(var + eps); every argument may take an adjoint (statistics
+ * computed from the batch as well as running ones). */
+static bool rule_batch_norm(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "x");
+  SpecNode *mu = arg(y, 1, "mean"), *var = arg(y, 2, "var"), *gamma = arg(y, 3, "gamma");
+  SpecNode *beta = arg(y, 4, "beta"), *eps = arg(y, 5, "eps");
+  if (gamma && cval(gamma) && cval(gamma)->kind == ABS_NONE) gamma = NULL;
+  if (beta && cval(beta) && cval(beta)->kind == ABS_NONE) beta = NULL;
+  if (!x || !mu || !var || !is_tensor(x) || !is_tensor(mu) || !is_tensor(var) ||
+      mu->type->tensor.rank != 1 || var->type->tensor.rank != 1 || (eps && !cval(eps)))
+    return false;
+  if ((gamma && (!is_tensor(gamma) || gamma->type->tensor.rank != 1)) ||
+      (beta && (!is_tensor(beta) || beta->type->tensor.rank != 1)))
+    return false;
+  int rank = x->type->tensor.rank;
+  if (rank < 2) return false;
+  SpecNode *ve = op2(ad, OP_ADD, var->type, var, eps ? eps : fconst(ad, 1e-5));
+  SpecNode *sc = divide(ad, ve, fconst(ad, 1.0), op1(ad, OP_SQRT, "sqrt", ve->type, ve));
+  SpecNode *scx = per_channel(ad, sc, rank);
+  SpecNode *dev = sub(ad, x, x, per_channel(ad, mu, rank));
+  if (beta && wants(ad, beta, r->D)) give(r, beta, to_channel(ad, g, beta));
+  if (gamma && wants(ad, gamma, r->D))
+    give(r, gamma, to_channel(ad, mul(ad, g, g, mul(ad, x, dev, scx)), gamma));
+  SpecNode *gg = gamma ? mul(ad, g, g, per_channel(ad, gamma, rank)) : g;
+  SpecNode *dx = mul(ad, x, gg, scx);
+  if (wants(ad, x, r->D)) give(r, x, dx);
+  if (wants(ad, mu, r->D)) give(r, mu, neg(ad, to_channel(ad, dx, mu)));
+  if (wants(ad, var, r->D)) {   /* d sc / d var = -sc^3 / 2 */
+    SpecNode *c3 = mul(ad, sc, sc, mul(ad, sc, sc, sc));
+    SpecNode *s = to_channel(ad, mul(ad, x, gg, dev), var);
+    give(r, var, mul(ad, var, s, mul(ad, c3, fconst(ad, -0.5), c3)));
+  }
+  return true;
+}
+
+/* The size of x's axis a as an int node (a constant when known). */
+static SpecNode *dim_node(AD *ad, SpecNode *x, int a) {
+  const AbsValue *dv = abs_int_dim(ad_store(ad), x->type->tensor.dims[a]);
+  if (abs_is_const(dv)) return ad_const(ad, dv);
+  SpecNode *in[2] = {shape_of(ad, x), iconst(ad, a)};
+  return ad_prim(ad, OP_GETITEM, NULL, dv, 2, in, NULL);
+}
+
+/* cross_entropy(logits, labels), the mean over the positions of
+ * -log_softmax(logits)[label] (class axis 1, or 0 for one sample): the
+ * logits' adjoint is (softmax(logits) - one_hot(labels)) g / count; with
+ * class probabilities as labels, (softmax(logits) sum(labels) - labels)
+ * g / count, and the labels' own adjoint -log_softmax(logits) g / count. */
+static bool rule_cross_entropy(Rule *r) {
+  AD *ad = r->ad;
+  AbsStore *st = ad_store(ad);
+  SpecNode *y = r->y, *g = r->g, *x = arg(y, 0, "logits"), *lab = arg(y, 1, "labels");
+  if (!x || !lab || !is_tensor(x) || !is_tensor(lab) || !is_tensor(g)) return false;
+  int rank = x->type->tensor.rank, ca = rank == 1 ? 0 : 1;
+  if (rank < 1 || rank > 64) return false;
+  bool probs = abs_dtype_is_float(lab->type->tensor.dtype);
+  SpecNode *scale = g;   /* g / the number of positions averaged */
+  if (rank > 1) {
+    int axes[64], n = 0;
+    for (int i = 0; i < rank; i++)
+      if (i != ca) axes[n++] = i;
+    SpecNode *cnt = count_of(ad, x, axes, n);
+    scale = divide(ad, cnt, g, cnt);
+  }
+  SpecNode *axn = iconst(ad, ca);
+  if (probs && wants(ad, lab, r->D)) {
+    SpecNode *in[2] = {x, axn};
+    SpecNode *lp = ad_prim(ad, OP_LOG_SOFTMAX, "log_softmax", x->type, 2, in, NULL);
+    give(r, lab, neg(ad, mul(ad, x, lp, scale)));
+  }
+  if (!wants(ad, x, r->D)) return true;
+  SpecNode *in[2] = {x, axn};
+  SpecNode *p = ad_prim(ad, OP_SOFTMAX, "softmax", x->type, 2, in, NULL);
+  SpecNode *d;
+  if (probs) {
+    SpecNode *tot = reduce_axes(ad, lab, &ca, 1, true);
+    d = sub(ad, x, mul(ad, x, p, tot), lab);
+  } else {
+    /* one_hot(labels, C) puts the classes last: move them to axis 1 */
+    int lr = lab->type->tensor.rank;
+    if (lr != rank - 1) return false;
+    const AbsDim **dims = fx_array(const AbsDim *, rank + 1);
+    for (int i = 0; i < lr; i++) dims[i] = lab->type->tensor.dims[i];
+    dims[lr] = x->type->tensor.dims[ca];
+    SpecNode *oin[3] = {lab, dim_node(ad, x, ca),
+                        ad_const(ad, abs_type(st, ABS_TY_DTYPE, x->type->tensor.dtype))};
+    const char *kw[3] = {NULL, NULL, "dtype"};
+    SpecNode *t = ad_prim(ad, OP_ONE_HOT, "one_hot", tensor_type(ad, x->type, rank, dims), 3, oin,
+                          kw);
+    if (rank > 2) {
+      const AbsValue **perm = fx_array(const AbsValue *, rank + 1);
+      const AbsDim **pd = fx_array(const AbsDim *, rank + 1);
+      perm[0] = abs_int(st, 0);
+      perm[1] = abs_int(st, rank - 1);
+      for (int i = 2; i < rank; i++) perm[i] = abs_int(st, i - 1);
+      for (int i = 0; i < rank; i++) pd[i] = dims[perm[i]->sc.i];
+      SpecNode *tin[2] = {t, ad_const(ad, abs_tuple(st, rank, perm))};
+      t = ad_prim(ad, OP_TRANSPOSE, "transpose", tensor_type(ad, x->type, rank, pd), 2, tin, NULL);
+    }
+    d = sub(ad, x, p, t);
+  }
+  give(r, x, mul(ad, x, d, scale));
+  return true;
+}
+
+/* tril(x, k) and triu(x, k) keep a triangle: so does their adjoint. */
+static bool rule_triangle(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *x = y->inputs[0];
+  if (!wants(ad, x, r->D)) return true;
+  for (int i = 1; i < y->ninputs; i++)
+    if (!cval(y->inputs[i])) return false;
+  SpecNode **in = fx_array(SpecNode *, y->ninputs + 1);
+  in[0] = r->g;
+  for (int i = 1; i < y->ninputs; i++) in[i] = y->inputs[i];
+  give(r, x, ad_prim(ad, y->prim, y->op, x->type, y->ninputs, in, y->kwnames));
+  return true;
+}
+
+static int slice_indices(const AbsValue *sl, int n, int *out);
+
+/* The type of t[key] for a tensor type t and a key made of ints (an int
+ * node or constant) and slices of constants, alone or in a tuple; NULL
+ * for any other key (None, Ellipsis, tensors) or a slice whose length
+ * is not known. */
+static const AbsValue *index_type(AD *ad, const AbsValue *t, const SpecNode *key) {
+  AbsStore *st = ad_store(ad);
+  const AbsValue *kv = key->type;
+  if (key->kind != SPEC_CONST && kv->kind != ABS_INT) return NULL;
+  const AbsValue *one[1] = {kv};
+  const AbsValue *const *parts = kv->kind == ABS_TUPLE ? kv->tuple.items : one;
+  int n = kv->kind == ABS_TUPLE ? kv->tuple.n : 1, rank = t->tensor.rank;
+  if (n > rank) return NULL;
+  const AbsDim **dims = fx_array(const AbsDim *, rank + 1);
+  int m = 0;
+  for (int i = 0; i < rank; i++) {
+    const AbsValue *p = i < n ? parts[i] : NULL;
+    if (p && p->kind == ABS_INT) continue;
+    if (!p || (p->kind == ABS_SLICE && (!p->slice.start || p->slice.start->kind == ABS_NONE) &&
+               (!p->slice.stop || p->slice.stop->kind == ABS_NONE) &&
+               (!p->slice.step || p->slice.step->kind == ABS_NONE))) {
+      dims[m++] = t->tensor.dims[i];
+      continue;
+    }
+    int64_t len;
+    if (p->kind != ABS_SLICE || !dim_is_const(t->tensor.dims[i], &len) || len > 4096) return NULL;
+    int *idx = fx_array(int, len + 1);
+    int c = slice_indices(p, (int)len, idx);
+    if (c < 0) return NULL;
+    dims[m++] = dim_const(st, c);
+  }
+  return tensor_type(ad, t, m, dims);
+}
+
+/* setitem(x, key, v), x after x[key] = v: x's adjoint is g with zeros
+ * at key, v's is g[key] (summed back to v's shape). */
+static bool rule_setitem(Rule *r) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y, *g = r->g, *x = y->inputs[0], *key = y->inputs[1], *v = y->inputs[2];
+  if (y->ninputs != 3 || !is_tensor(x)) return false;
+  bool wv = wants(ad, v, r->D);
+  const AbsValue *vt = wv ? index_type(ad, g->type, key) : NULL;
+  if (wv && !vt) return ad_fail(ad, y->span, "setitem of a differentiated value at an index "
+                                             "other than ints and slices of constants"), false;
+  if (wants(ad, x, r->D)) {
+    SpecNode *in[3] = {g, key, fconst(ad, 0.0)};
+    give(r, x, ad_prim(ad, OP_SETITEM, "setitem", x->type, 3, in, NULL));
+  }
+  if (wv) {
+    SpecNode *in[2] = {g, key};
+    give(r, v, ad_unbroadcast(ad, ad_prim(ad, OP_GETITEM, NULL, vt, 2, in, NULL), v));
+  }
+  return true;
+}
+
 /* masked_fill(x, mask, value): nothing flows back where the mask is set. */
 static bool rule_masked_fill(Rule *r) {
   AD *ad = r->ad;
@@ -855,10 +1109,18 @@ static bool rule_join(Rule *r) {
   AD *ad = r->ad;
   SpecNode *y = r->y, *g = r->g, *seq = arg(y, 0, "tensors"), *axn = arg(y, 1, "axis");
   if (!seq || (axn && !cval(axn))) return false;
-  if (y->prim == OP_STACK && ad_list_of_tensors(seq->type)) {   /* its length known when it runs */
+  if (y->prim == OP_STACK && ad_list_of_tensors(seq->type) &&
+      seq->type->list.elem->kind == ABS_TENSOR) {   /* its length known when it runs */
     if (!wants(ad, seq, r->D)) return true;
     SpecNode *in[3] = {g, seq, axn ? axn : iconst(ad, 0)};
     give(r, seq, ad_prim(ad, OP_UNSTACK, "unstack", seq->type, 3, in, NULL));
+    return true;
+  }
+  if (y->prim == OP_CONCAT && ad_list_of_tensors(seq->type) &&
+      seq->type->list.elem->kind == ABS_TENSOR) {   /* g cut at the items' run-time sizes */
+    if (!wants(ad, seq, r->D)) return true;
+    SpecNode *in[3] = {g, seq, axn ? axn : iconst(ad, 0)};
+    give(r, seq, ad_prim(ad, OP_UNCONCAT, "unconcat", seq->type, 3, in, NULL));
     return true;
   }
   if (!ad_items(seq->type))
@@ -1307,8 +1569,8 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
                                                          abs_none(st)))};
       ad_accumulate(ad, acc, ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, acc->type, 2, in, NULL)));
       in[1] = iconst(ad, -1);
-      ad_accumulate(ad, y->inputs[1],
-                    ad_node_adj(ad, ad_prim(ad, OP_GETITEM, NULL, y->inputs[1]->type, 2, in, NULL)));
+      const AbsValue *et = acc->type->list.elem;   /* a tuple's adjoint goes by item */
+      ad_accumulate(ad, y->inputs[1], ad_split(ad, ad_prim(ad, OP_GETITEM, NULL, et, 2, in, NULL), et));
       return true;
     }
     if (n < 0 || seq_len(y->type) != n + 1) return false;
@@ -1352,10 +1614,18 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
       return true;
     }
     int n = seq_len(t->type);
-    if (n < 0 && ad_list_of_tensors(t->type) && y->ninputs == 2 && g->node &&
+    if (n < 0 && ad_list_of_tensors(t->type) && y->ninputs == 2 &&
         y->inputs[1]->type->kind == ABS_INT) {   /* xs[k], k known when it runs */
-      SpecNode *in[3] = {g->node, t, y->inputs[1]};
+      SpecNode *gk = ad_materialize(ad, g, y);   /* a tuple item's adjoint as one node */
+      if (!gk) return false;
+      SpecNode *in[3] = {gk, t, y->inputs[1]};
       give(r, t, ad_prim(ad, OP_LIST_INDEX_GRAD, "list_index_grad", t->type, 3, in, NULL));
+      return true;
+    }
+    if (n < 0 && ad_list_of_tensors(t->type) && y->ninputs == 2 && g->node &&
+        y->inputs[1]->type->kind == ABS_SLICE && ad_list_of_tensors(y->type)) {   /* xs[a:b:c] */
+      SpecNode *in[3] = {g->node, t, y->inputs[1]};
+      give(r, t, ad_prim(ad, OP_LIST_SLICE_GRAD, "list_slice_grad", t->type, 3, in, NULL));
       return true;
     }
     const AbsValue *ix = y->ninputs == 2 ? cval(y->inputs[1]) : NULL;
@@ -1373,6 +1643,48 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
     if (k < 0) k += n;
     if (k < 0 || k >= n) return false;
     ad_accumulate(ad, t, one_item(n, (int)k, g));
+    return true;
+  }
+  case OP_SETITEM: {   /* xs[k] = v on a list of known length */
+    SpecNode *xs = y->inputs[0];
+    if (xs->type->kind == ABS_TENSOR) {
+      *handled = false;
+      return false;
+    }
+    int n = seq_len(xs->type);
+    int64_t k;
+    if (n < 0 || y->ninputs != 3 || seq_len(y->type) != n || !const_int(cval(y->inputs[1]), &k))
+      return false;
+    if (k < 0) k += n;
+    if (k < 0 || k >= n) return false;
+    Adj *a = items_adj(n);
+    for (int j = 0; j < n; j++)
+      if (j != k) a->items[j] = item_adj(ad, g, y, j);
+    ad_accumulate(ad, xs, a);
+    ad_accumulate(ad, y->inputs[2], item_adj(ad, g, y, (int)k));
+    return true;
+  }
+  case OP_SUM: {   /* sum(xs[, start]) = start + xs[0] + xs[1] + ...: each gets g */
+    SpecNode *xs = y->inputs[0];
+    int n = seq_len(xs->type);
+    if (!g->node || y->kwnames || y->ninputs > 2) return false;
+    if (n < 0) return false;   /* a tensor, or a list of unknown length */
+    Adj *a = items_adj(n);
+    const AbsItems *it = ad_items(xs->type);
+    for (int j = 0; j < n; j++) {
+      if (!ad_differentiable(it->items[j])) continue;
+      SpecNode *in[2] = {xs, iconst(ad, j)};
+      SpecNode *xj = ad_prim(ad, OP_GETITEM, NULL, it->items[j], 2, in, NULL);
+      SpecNode *d = ad_unbroadcast(ad, g->node, xj);
+      if (!d) return false;
+      a->items[j] = ad_node_adj(ad, d);
+    }
+    ad_accumulate(ad, xs, a);
+    if (y->ninputs == 2 && wants(ad, y->inputs[1], r->D)) {
+      SpecNode *d = ad_unbroadcast(ad, g->node, y->inputs[1]);
+      if (!d) return false;
+      ad_accumulate(ad, y->inputs[1], ad_node_adj(ad, d));
+    }
     return true;
   }
   case OP_ZIP:
@@ -1515,6 +1827,11 @@ bool ad_rule(AD *ad, SpecNode *y, Adj *ga) {
   case OP_LAYER_NORM: ok = rule_layer_norm(&r); break;
   case OP_MASKED_FILL: ok = rule_masked_fill(&r); break;
   case OP_CUMSUM: ok = rule_cumsum(&r); break;
+  case OP_RMS_NORM: ok = rule_rms_norm(&r); break;
+  case OP_BATCH_NORM: ok = rule_batch_norm(&r); break;
+  case OP_CROSS_ENTROPY: ok = rule_cross_entropy(&r); break;
+  case OP_TRIL: case OP_TRIU: ok = rule_triangle(&r); break;
+  case OP_SETITEM: ok = rule_setitem(&r); break;
   case OP_EINSUM: ok = rule_einsum(&r); break;
   case OP_REPEAT_INTERLEAVE: ok = rule_repeat(&r); break;
   case OP_TILE: ok = rule_tile(&r); break;

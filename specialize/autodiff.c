@@ -99,9 +99,19 @@ SpecNode *ad_make_seq(AD *ad, const AbsValue *t, int n, SpecNode **items) {
   return ad_prim(ad, OP_MAKE_TUPLE, "make_tuple", tt, n, items, NULL);
 }
 
+/* A float tensor, or a tuple of such items (nested): a value whose
+ * adjoint has its own type. */
+static bool float_leaves(const AbsValue *t) {
+  if (t->kind == ABS_TENSOR) return abs_dtype_is_float(t->tensor.dtype);
+  if (t->kind != ABS_TUPLE || t->tuple.n == 0) return false;
+  for (int i = 0; i < t->tuple.n; i++)
+    if (!float_leaves(t->tuple.items[i])) return false;
+  return true;
+}
+
 bool ad_list_of_tensors(const AbsValue *t) {
   const AbsValue *e = t->kind == ABS_LIST && !t->list.known ? t->list.elem : NULL;
-  return e && e->kind == ABS_TENSOR && abs_dtype_is_float(e->tensor.dtype);
+  return e && float_leaves(e);
 }
 
 bool ad_differentiable(const AbsValue *t) {

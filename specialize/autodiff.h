@@ -64,9 +64,11 @@ bool ad_constant_op(AnfOp op);
  * tuples and lists of known length of them, lists of float tensors)? */
 bool ad_differentiable(const AbsValue *t);
 /* Is t a list of unknown length (one appended to in a loop of symbolic
- * trip count) of float tensors?  Its adjoint is one node, a list of
- * one tensor per item (list_zeros_like, list_add, list_index_grad,
- * unstack); a list of unknown length of anything else takes none. */
+ * trip count, a list made by a comprehension) of float tensors, or of
+ * tuples of them (the (w, b) pairs of a network's layers)?  Its adjoint
+ * is one node, a list with one adjoint per item, of the item's type
+ * (list_zeros_like, list_add, list_index_grad, list_slice_grad,
+ * unstack, unconcat); a list of unknown length of anything else takes none. */
 bool ad_list_of_tensors(const AbsValue *t);
 /* The items of a tuple or of a list of known length, or NULL: the
  * adjoint of such a sequence is kept item by item (a list's like a

@@ -126,7 +126,7 @@ static const AbsDim *prim_flops(AbsStore *st, const SpecNode *n) {
   case OP_ZEROS: case OP_ONES: case OP_FULL: case OP_ARANGE: case OP_EYE: case OP_ZEROS_LIKE:
   case OP_ONES_LIKE: case OP_RANDOM_NORMAL: case OP_RANDOM_UNIFORM: case OP_TILE:
   case OP_REPEAT_INTERLEAVE: case OP_PAD: case OP_TRIL: case OP_TRIU: case OP_UNSTACK:
-  case OP_LIST_ZEROS_LIKE: case OP_LIST_INDEX_GRAD:
+  case OP_LIST_ZEROS_LIKE: case OP_LIST_INDEX_GRAD: case OP_LIST_SLICE_GRAD: case OP_UNCONCAT:
     return dim_const(st, 0);
   default:
     return is_tensor(out) ? o : dim_const(st, 0);

@@ -165,13 +165,22 @@ def unbroadcast(g, x):
 
 
 # The adjoints of lists whose length is only known when they run (a list
-# appended to in a loop of symbolic trip count): a list of tensors, one
-# per item.
+# appended to in a loop of symbolic trip count, a comprehension): a list
+# with one adjoint per item, a tensor or a tuple of them (a layer's
+# (w, b) pair).
 
 
 def _zero(x):
+    if isinstance(x, tuple):
+        return tuple(_zero(v) for v in x)
     x = _t(x)
     return _out(np.zeros(x.shape, np.float64), x)
+
+
+def _add(a, b):
+    if isinstance(a, tuple):
+        return tuple(_add(x, y) for x, y in zip(a, b, strict=True))
+    return _out(np.asarray(plain(a), np.float64) + np.asarray(plain(b), np.float64), a)
 
 
 def list_zeros_like(xs):
@@ -183,15 +192,26 @@ def list_add(a, b):
     """The item-by-item sum of two lists of one length."""
     if len(a) != len(b):
         raise ValueError(f"list_add: lists of lengths {len(a)} and {len(b)}")
-    return [_out(np.asarray(plain(x), np.float64) + np.asarray(plain(y), np.float64), x)
-            for x, y in zip(a, b)]
+    return [_add(x, y) for x, y in zip(a, b)]
 
 
 def list_index_grad(g, xs, k):
     """Zeros like each item of xs, with g added at item k."""
     out = list_zeros_like(xs)
     k = operator.index(k)
-    out[k] = _out(np.asarray(plain(out[k]), np.float64) + np.asarray(plain(g), np.float64), out[k])
+    out[k] = _add(out[k], g)
+    return out
+
+
+def list_slice_grad(g, xs, s):
+    """Zeros like each item of xs, with g's items added at the items xs[s]
+    took (the adjoint of a slice of a list)."""
+    out = list_zeros_like(xs)
+    picked = range(len(xs))[s]
+    if len(picked) != len(g):
+        raise ValueError(f"list_slice_grad: {len(g)} adjoints for a slice of {len(picked)} items")
+    for k, v in zip(picked, g):
+        out[k] = _add(out[k], v)
     return out
 
 
@@ -203,6 +223,20 @@ def unstack(g, xs, axis=0):
     return [_out(np.take(gv, k, axis=ax), g) for k in range(gv.shape[ax])]
 
 
+def unconcat(g, xs, axis=0):
+    """The adjoint of concat(xs, axis): g cut into pieces of the sizes of
+    xs's items along axis, as a list."""
+    g = _t(g)
+    ax = _norm_axis(axis, g.ndim)
+    gv = np.asarray(plain(g), np.float64)
+    sizes = [_t(x).shape[ax] for x in xs]
+    if sum(sizes) != gv.shape[ax]:
+        raise ValueError(f"unconcat: pieces of {sizes} along axis {ax} of {gv.shape}")
+    cuts = np.cumsum(sizes)[:-1]
+    return [_out(part, g) for part in np.split(gv, cuts, axis=ax)] if sizes else []
+
+
 PRIMS = {f.__name__: f for f in (index_grad, take_grad, conv2d_grad_input, conv2d_grad_weight,
                                  max_pool2d_grad, avg_pool2d_grad, unbroadcast, list_zeros_like,
-                                 list_add, list_index_grad, unstack)}
+                                 list_add, list_index_grad, list_slice_grad, unstack,
+                                 unconcat)}

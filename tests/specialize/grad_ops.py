@@ -3,6 +3,7 @@
 # differences (tests/specialize.py runs it too).
 from __future__ import annotations
 from fathom import *
+import math
 
 
 def activations(w: Tensor[f32, (N, 4)]):
@@ -91,3 +92,47 @@ def grads(w: Tensor[f32, (N, 4)], x: Tensor[f32, (N, 4)], gamma: Tensor[f32, (4,
             grad(repeats, argnums=(0, 1))(w, w6[:4, :3]),
             grad(largest, argnums=(0, 1))(w, w6[0, :]),
             grad(dilated, argnums=(0, 1, 2))(cx, ck, cd))
+
+
+def norms(x: Tensor[f32, (N, 3, 4)], g: Tensor[f32, (4,)], m: Tensor[f32, (3,)],
+          v: Tensor[f32, (3,)], ga: Tensor[f32, (3,)], be: Tensor[f32, (3,)]):
+    a = rms_norm(x, g)
+    b = rms_norm(x, eps=1e-3)
+    c = batch_norm(x, m, v * v + 0.5, ga, be)    # every statistic differentiated
+    d = batch_norm(x[:, :, 0], m, v * v + 0.5)   # rank 2, no gamma or beta
+    return mean(a * a * x) + mean(sin(b)) + mean(c * c * c) + mean(d * d)
+
+
+def losses(x: Tensor[f32, (N, 5)], p: Tensor[f32, (N, 5)], y: Tensor[i64, (N,)],
+           z: Tensor[f32, (N, 5, 2)]):
+    return (cross_entropy(x, y % 5) + cross_entropy(x * 2.0, softmax(p, axis=1))
+            + cross_entropy(x[0], y[0] % 5) + cross_entropy(z, reshape(y, (-1, 1)) % 5 + zeros((1, 2), dtype=i64)))
+
+
+def masks(x: Tensor[f32, (N, N)], v: Tensor[f32, (N,)]):
+    t = tril(x) + triu(x * x, 1) + tril(x, k=-1)
+    x = x + 0.0                    # a new tensor: CPython's x[...] = writes into it
+    x[0] = v * 2.0                 # v's adjoint: g[0]
+    x[1, 1:] = 3.0                 # nothing flows to a constant
+    x[:, 0] = sin(v)
+    return mean(t * t) + mean(x * x * x)
+
+
+def scalars(w: float):
+    return (math.tanh(w) + math.sin(w) * math.cos(w) + math.atan(w) + math.log2(w * w + 1.0)
+            + math.log10(w * w + 2.0) + math.tan(w * 0.5) + math.fabs(w) * w + math.exp(w))
+
+
+def summed(w: Tensor[f32, (3,)], b: Tensor[f32, (2, 3)]):
+    xs = [w * w, b[1], w * 3.0]
+    xs[2] = w * b[0]               # a list's item replaced
+    return mean(sum(xs)) + mean(sum((w, w * w), b))
+
+
+def more_grads(x: Tensor[f32, (N, 3, 4)], g: Tensor[f32, (4,)], s: Tensor[f32, (3,)],
+               l: Tensor[f32, (N, 5)], y: Tensor[i64, (N,)], z: Tensor[f32, (N, 5, 2)],
+               q: Tensor[f32, (N, N)], w: float):
+    return (grad(norms, argnums=(0, 1, 2, 3, 4, 5))(x, g, s, s * 0.5, s + 1.0, s - 1.0),
+            grad(losses, argnums=(0, 1, 3))(l, l * 0.3, y, z),
+            grad(masks, argnums=(0, 1))(q, q[0]), grad(scalars)(w), grad(scalars)(-w),
+            grad(summed, argnums=(0, 1))(s, reshape(x[0, :2, :3], (2, 3))))

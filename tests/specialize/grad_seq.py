@@ -53,10 +53,23 @@ def joined_loss(w, xs):
 
 
 def joined(w: Tensor[f32, (3, 4)], xs: Tensor[f32, (T, B, 3)]):
-    # concat of a list of unknown length has no adjoint (the parts' sizes
-    # are not known): the grad stays a call of the grad value with a
-    # note, never a zero gradient (tests/specialize_grad.py's KNOWN)
+    # concat of a list of unknown length: its adjoint cuts g at the
+    # items' sizes when it runs (unconcat)
     return grad(joined_loss)(w, xs)
+
+
+def summed_loss(w, xs):
+    hs = []
+    for x in xs:
+        hs.append(tanh(x @ w))
+    return mean(sum(hs))
+
+
+def summed(w: Tensor[f32, (3, 4)], xs: Tensor[f32, (T, B, 3)]):
+    # sum of a list of unknown length has no adjoint rule: the grad stays
+    # a call of the grad value with a note, never a zero gradient
+    # (tests/specialize_grad.py's KNOWN)
+    return grad(summed_loss)(w, xs)
 
 
 def listed_loss(xs):
@@ -79,3 +92,21 @@ def concatenated(w: Tensor[f32, (3,)], v: Tensor[f32, (3,)]):
     # a + b of two lists, of two tuples: each side gets its items' adjoints
     return (grad(concatenated_loss, argnums=(0, 1))([w, v], [v * 2.0]),
             grad(concatenated_loss)((w,), (v, w)))
+
+
+def pairs_loss(layers, x):
+    h = x
+    for w, b in layers[:-1]:   # a slice, then a loop of run-time trip count
+        h = tanh(h @ w + b)
+    w, b = layers[-1]
+    return mean((h @ w + b) ** 2) + mean(layers[0][1])
+
+
+def pairs(layers: list[tuple[Tensor[f32, (3, 3)], Tensor[f32, (3,)]]], x: Tensor[f32, (B, 3)]):
+    # a list of unknown length of (w, b) pairs: its adjoint is a list of
+    # pairs (list_slice_grad, list_index_grad); updated by a comprehension
+    # (again of unknown length) and differentiated again, as a training
+    # loop's second step does
+    value, grads = value_and_grad(pairs_loss)(layers, x)
+    layers = [(w - 0.1 * dw, b - 0.1 * db) for (w, b), (dw, db) in zip(layers, grads)]
+    return value, grad(pairs_loss)(layers, x * 2.0)
