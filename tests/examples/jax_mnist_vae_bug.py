@@ -1,4 +1,4 @@
-# expect-error at line 85: shape-mismatch
+# expect-error at line 87: shape-mismatch
 # Planted bug: the decoder is built for half the image size, so its logits do not
 # match the images in bernoulli_logpdf; only the caller's shapes reveal it.
 """A variational autoencoder on binarized MNIST, translated from
@@ -16,6 +16,8 @@ differences; jax.random keys are gone (random_normal draws); jnp.logaddexp(0,
 v) is softplus(v); momentum is plain SGD; the MNIST stream is random
 uniform images; vmap over the batch is the batched matmul itself.
 """
+from __future__ import annotations
+
 import math
 
 from fathom import *
@@ -122,12 +124,32 @@ def sgd_step(params, grads, step_size):
     return ((new_trunk, new_mean, new_var), new_dec)
 
 
+def update(params, batch):
+    """The body of the jitted run_epoch: the loss and one SGD step."""
+    value, grads = value_and_grad(loss)(params, batch)
+    return sgd_step(params, grads, STEP_SIZE), value
+
+
+def train_step(enc_w1: Tensor[f32, (64, 32)], enc_b1: Tensor[f32, (32,)],
+               enc_w2: Tensor[f32, (32, 32)], enc_b2: Tensor[f32, (32,)],
+               mean_w: Tensor[f32, (32, 4)], mean_b: Tensor[f32, (4,)],
+               var_w: Tensor[f32, (32, 4)], var_b: Tensor[f32, (4,)],
+               dec_w1: Tensor[f32, (4, 32)], dec_b1: Tensor[f32, (32,)],
+               dec_w2: Tensor[f32, (32, 32)], dec_b2: Tensor[f32, (32,)],
+               dec_w3: Tensor[f32, (32, 64)], dec_b3: Tensor[f32, (64,)],
+               images: Tensor[f32, (B, 64)]):
+    """One update on a batch of B images, with the parameter tuples that
+    encoder_init and decoder_init make."""
+    enc_params = ([(enc_w1, enc_b1), (enc_w2, enc_b2)], (mean_w, mean_b), (var_w, var_b))
+    dec_params = [(dec_w1, dec_b1), (dec_w2, dec_b2), (dec_w3, dec_b3)]
+    return update((enc_params, dec_params), binarize_batch(images))
+
+
 def run_epoch(params, train_images):
     total = 0.0
     for i in range(BATCHES_PER_EPOCH):
         batch = binarize_batch(train_images[i * BATCH:(i + 1) * BATCH])
-        value, grads = value_and_grad(loss)(params, batch)
-        params = sgd_step(params, grads, STEP_SIZE)
+        params, value = update(params, batch)
         total = total + float(value)
     return params, total / BATCHES_PER_EPOCH
 
