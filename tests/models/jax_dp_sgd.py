@@ -14,6 +14,8 @@ the privacy accounting (compute_epsilon, via tensorflow_privacy) is left
 out; images are 6x6 and the hidden layer has 8 units because the
 reference runtime's grad uses finite differences.
 """
+from __future__ import annotations
+
 import math
 
 from fathom import *
@@ -100,6 +102,14 @@ def update(params, batch):
         grads = grad(loss)(params, (flatten_images(images), labels))
     return [(w - LEARNING_RATE * dw, b - LEARNING_RATE * db)
             for (w, b), (dw, db) in zip(params, grads)]
+
+
+def train_step(w1: Tensor[f32, (36, 8)], b1: Tensor[f32, (8,)],
+               w2: Tensor[f32, (8, 3)], b2: Tensor[f32, (3,)],
+               images: Tensor[f32, (4, 36)], labels: Tensor[f32, (4, 3)]):
+    """One update of the main loop on a batch of BATCH_SIZE flat images and
+    their one-hot labels, with the (W, b) pairs init_random_params makes."""
+    return update([(w1, b1), (w2, b2)], shape_as_image(images, labels))
 
 
 if __name__ == "__main__":
