@@ -432,7 +432,7 @@ static bool rule_reduce(Rule *r) {
     return ad_fail(ad, y->span, "a reduction over axes that are not constants"), false;
   bool kd = keep && keep->sc.i;
   SpecNode *gk = keep_dims(ad, g, axes, n, kd, all);
-  if (y->prim == OP_REDUCE_SUM) {
+  if (y->prim == OP_REDUCE_SUM || y->prim == OP_SUM) {   /* OP_SUM: of a tensor */
     give(r, x, spread(ad, gk, x));
     return true;
   }
@@ -795,14 +795,18 @@ static bool rule_reduce_value(Rule *r) {
     give(r, x, mul(ad, x, gk, e));
     return true;
   }
-  /* std: (x - mean) / ((N - ddof) std) */
+  /* std: (x - mean) / ((N - ddof) std), and 0 where std is 0: x is
+   * constant along the axes, a single element (std is 0 whatever x is)
+   * or a kink, where 0 is the subgradient abs and relu take; the
+   * quotient alone would be 0/0 there */
   SpecNode *ddof = arg(y, 3, "ddof");
   if (ddof && !cval(ddof)) return false;
   SpecNode *cnt = count_of(ad, x, axes, n);
   SpecNode *m = reduce_axes(ad, x, axes, n, true);
   m = divide(ad, m, m, cnt);
   SpecNode *den = mul(ad, cnt, ddof ? sub(ad, cnt, cnt, ddof) : cnt, yk);
-  give(r, x, mul(ad, x, sub(ad, x, x, m), divide(ad, cnt, gk, den)));
+  SpecNode *q = mask(ad, compare(ad, OP_GT, yk, fconst(ad, 0.0)), divide(ad, cnt, gk, den));
+  give(r, x, mul(ad, x, sub(ad, x, x, m), q));
   return true;
 }
 
@@ -1666,6 +1670,10 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
   }
   case OP_SUM: {   /* sum(xs[, start]) = start + xs[0] + xs[1] + ...: each gets g */
     SpecNode *xs = y->inputs[0];
+    if (is_tensor(xs)) {   /* sum(x, axis, keepdims), x.sum(): reduce_sum */
+      *handled = false;
+      return false;
+    }
     int n = seq_len(xs->type);
     if (!g->node || y->kwnames || y->ninputs > 2) return false;
     if (n < 0) return false;   /* a tensor, or a list of unknown length */
@@ -1811,7 +1819,7 @@ bool ad_rule(AD *ad, SpecNode *y, Adj *ga) {
     break;
   case OP_MAXIMUM: case OP_MINIMUM: case OP_WHERE: ok = rule_select(&r); break;
   case OP_GELU: ok = rule_gelu(&r); break;
-  case OP_REDUCE_SUM: case OP_MEAN: case OP_VAR: ok = rule_reduce(&r); break;
+  case OP_REDUCE_SUM: case OP_SUM: case OP_MEAN: case OP_VAR: ok = rule_reduce(&r); break;
   case OP_SOFTMAX: case OP_LOG_SOFTMAX: ok = rule_softmax(&r); break;
   case OP_MATMUL: ok = rule_matmul(&r); break;
   case OP_LINEAR: ok = rule_linear(&r); break;

@@ -456,6 +456,30 @@ static Val *switch_fn(AD *ad, Frame *f, SpecNode *x) {
   return v;
 }
 
+/* getattr(t, 'reshape') whose value is a tensor's method, the primitive
+ * applied to t first (partial(reshape, t)): that function value, called
+ * below as the primitive; NULL for any other getattr of a function. */
+static Val *bound_method(AD *ad, Frame *f, SpecNode *x) {
+  const AbsValue *t = x->type;
+  if (x->ninputs != 2 || t->func.n != 1) return NULL;
+  const AbsFn *p = t->func.fns[0];
+  if (p->kind != ABS_FN_PARTIAL || p->partial.fn->kind != ABS_FN_PRIM) return NULL;
+  const AbsValue *args = p->partial.args;
+  if (args->kind != ABS_TUPLE || args->tuple.n != 1 || args->tuple.items[0] != x->inputs[0]->type)
+    return NULL;
+  SpecNode *self = lookup_node(ad, f, x->inputs[0]);
+  if (!self) return NULL;
+  FnVal *fv = fx_new(FnVal);
+  fv->prim = p->partial.fn->prim;
+  fv->frame = f;
+  fv->nbound = 1;
+  fv->bound = fx_array(SpecNode *, 2);
+  fv->bound[0] = self;
+  Val *v = fx_new(Val);
+  v->fn = fv;
+  return v;
+}
+
 /* A copy of primitive node x in the backward graph, its inputs mapped. */
 static Val *copy_prim(AD *ad, Frame *f, SpecNode *x) {
   if (x->prim == OP_PARTIAL && x->ninputs >= 1) {
@@ -481,6 +505,10 @@ static Val *copy_prim(AD *ad, Frame *f, SpecNode *x) {
   }
   if (x->prim == OP_SWITCH && x->ninputs == 3 && x->type->kind == ABS_FUNC)
     return switch_fn(ad, f, x);
+  if (x->prim == OP_GETATTR && x->type->kind == ABS_FUNC) {
+    Val *m = bound_method(ad, f, x);
+    if (m || ad->why) return m;
+  }
   if (x->type->kind == ABS_FUNC) return ad_fail(ad, x->span, RUN_TIME_CHOICE);
   SpecNode **in = fx_array(SpecNode *, x->ninputs + 1);
   for (int i = 0; i < x->ninputs; i++)

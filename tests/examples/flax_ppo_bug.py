@@ -1,4 +1,4 @@
-# expect-error at line 79: assert-false
+# expect-error at line 81: assert-false
 # Planted bug: the rollout's values are passed without the bootstrap row, so
 # gae_advantages gets as many value rows as rewards: its assert fails on the
 # caller's shapes.
@@ -20,6 +20,8 @@ are small (36x36 frames of 2 stacked images, 2/4/4 channels, 8 hidden
 units, one minibatch) because the reference runtime's grad uses finite
 differences.
 """
+from __future__ import annotations
+
 from fathom import *
 
 NUM_ACTIONS = 6
@@ -145,6 +147,23 @@ def process_experience(params, states, actions, rewards, dones):
     returns = advantages + all_values[:-1]
     taken = reduce_sum(log_probs * one_hot(actions.reshape((-1,)), NUM_ACTIONS), axis=1)
     return (flat_states, actions.reshape((-1,)), taken, returns.reshape((-1,)), advantages.reshape((-1,)))
+
+
+def ppo_iteration(conv1_w: Tensor[f32, (2, 2, 8, 8)], conv1_b: Tensor[f32, (2,)],
+                  conv2_w: Tensor[f32, (4, 2, 4, 4)], conv2_b: Tensor[f32, (4,)],
+                  conv3_w: Tensor[f32, (4, 4, 3, 3)], conv3_b: Tensor[f32, (4,)],
+                  hidden_w: Tensor[f32, (4, 8)], hidden_b: Tensor[f32, (8,)],
+                  logits_w: Tensor[f32, (8, 6)], logits_b: Tensor[f32, (6,)],
+                  value_w: Tensor[f32, (8, 1)], value_b: Tensor[f32, (1,)],
+                  states: Tensor[u8, (5, 2, 36, 36, 2)], actions: Tensor[i64, (5, 2)],
+                  rewards: Tensor[f32, (5, 2)], dones: Tensor[bool_, (5, 2)]):
+    """One iteration of ppo_lib.train on a rollout of NUM_STEPS steps of
+    NUM_AGENTS agents: process_experience, then train_step's epoch, with
+    the parameter tuple init_params makes."""
+    params = ((conv1_w, conv1_b), (conv2_w, conv2_b), (conv3_w, conv3_b),
+              (hidden_w, hidden_b), (logits_w, logits_b), (value_w, value_b))
+    trajectories = process_experience(params, states, actions, rewards, dones)
+    return train_step(params, trajectories, BATCH_SIZE)
 
 
 if __name__ == "__main__":

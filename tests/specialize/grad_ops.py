@@ -129,10 +129,18 @@ def summed(w: Tensor[f32, (3,)], b: Tensor[f32, (2, 3)]):
     return mean(sum(xs)) + mean(sum((w, w * w), b))
 
 
+def methods(x: Tensor[f32, (N, 3, 4)], w: Tensor[f32, (12, 2)]):
+    # the tensor's methods: x.reshape is the function reshape with x bound
+    h = x.reshape((x.shape[0], -1)) @ w
+    f = x.mean(axis=2).sum() + x.std() * x.permute(0, 2, 1).exp().mean()
+    return (h * h).mean() + f * h.tanh().sum() + mean(sum(h * x.sum(), axis=0) ** 2)
+
+
 def more_grads(x: Tensor[f32, (N, 3, 4)], g: Tensor[f32, (4,)], s: Tensor[f32, (3,)],
                l: Tensor[f32, (N, 5)], y: Tensor[i64, (N,)], z: Tensor[f32, (N, 5, 2)],
                q: Tensor[f32, (N, N)], w: float):
     return (grad(norms, argnums=(0, 1, 2, 3, 4, 5))(x, g, s, s * 0.5, s + 1.0, s - 1.0),
             grad(losses, argnums=(0, 1, 3))(l, l * 0.3, y, z),
             grad(masks, argnums=(0, 1))(q, q[0]), grad(scalars)(w), grad(scalars)(-w),
-            grad(summed, argnums=(0, 1))(s, reshape(x[0, :2, :3], (2, 3))))
+            grad(summed, argnums=(0, 1))(s, reshape(x[0, :2, :3], (2, 3))),
+            grad(methods, argnums=(0, 1))(x, reshape(tile(l[0, :4] + g, 6), (2, 12)).T))
