@@ -128,6 +128,10 @@ class Gen:
             raise ValueError(f"no generator for {n}")
         if isinstance(ann, ast.Constant) and ann.value is None:
             return None
+        # `F.Tensor[F.f32, ...]` after `import fathom as F`: the names as
+        # with `from fathom import *`
+        if isinstance(ann, ast.Subscript) and isinstance(ann.value, ast.Attribute):
+            ann = ast.Subscript(value=ast.Name(id=ann.value.attr), slice=ann.slice)
         if isinstance(ann, ast.Subscript) and isinstance(ann.value, ast.Name):
             head, sl = ann.value.id, ann.slice
             items = sl.elts if isinstance(sl, ast.Tuple) else [sl]
@@ -142,7 +146,7 @@ class Gen:
         raise ValueError(f"no generator for {ast.unparse(ann)}")
 
     def tensor(self, items):
-        name = items[0].id
+        name = items[0].attr if isinstance(items[0], ast.Attribute) else items[0].id
         dt = getattr(F, "bool_" if name == "bool" else name)  # Tensor[bool, ...] is bool_
         shape_node = items[1]
         dims = shape_node.elts if isinstance(shape_node, ast.Tuple) else [shape_node]

@@ -1,5 +1,5 @@
-# expect-error at line 51: shape-mismatch
-# Planted bug: BERTModel builds the next-sentence head on ffn_num_hiddens (32) while the pooled <cls> vector is num_hiddens (16) wide; reported in Linear.forward with a note at the construction.
+# expect-error at line 247: shape-mismatch
+# Planted bug: BERTModel builds the next-sentence head on ffn_num_hiddens (32) while the pooled <cls> vector is num_hiddens (16) wide; reported at NextSentencePred.forward's call of its head (line 247: Linear.forward works for the other layers), with a note at the construction.
 """BERT (the encoder, the masked language model and next sentence
 prediction heads), translated from d2l-ai/d2l-en
 chapter_natural-language-processing-pretraining/bert.md (PyTorch tab) with
