@@ -1,5 +1,5 @@
-# expect-error at line 51: shape-mismatch
-# Planted bug: BERTModel builds the next-sentence head on ffn_num_hiddens (32) while the pooled <cls> vector is num_hiddens (16) wide; reported in Linear.forward with a note at the construction.
+# expect-error at line 247: shape-mismatch
+# Planted bug: BERTModel builds the next-sentence head on ffn_num_hiddens (32) while the pooled <cls> vector is num_hiddens (16) wide; reported at the call self.output(X) that passes the 16-wide vector (the Linear works for its other calls), with notes at the failing operation and the construction.
 """BERT (the encoder, the masked language model and next sentence
 prediction heads), translated from d2l-ai/d2l-en
 chapter_natural-language-processing-pretraining/bert.md (PyTorch tab) with

@@ -1,4 +1,4 @@
-# expect-error at line 64: shape-mismatch
+# expect-error at line 174: shape-mismatch
 # Planted bug: the bidirectional encoder's outputs are 2 * hidden_size wide, but
 # the classifier is built for hidden_size inputs: the attention's key projection
 # fails on the caller's shapes.

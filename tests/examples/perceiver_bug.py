@@ -1,4 +1,4 @@
-# expect-error at line 53: shape-mismatch
+# expect-error at line 134: shape-mismatch
 # Planted bug: Attention builds to_kv on the query's width; the cross-attention's 12-wide context (5 channels + 7 Fourier features) meets the 16-wide weight.
 """Perceiver (Jaegle et al. 2021), translated from lucidrains/perceiver-pytorch
 perceiver_pytorch/perceiver_pytorch.py: the exists/default helpers,
