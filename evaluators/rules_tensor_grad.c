@@ -92,6 +92,10 @@ static const AbsValue *grad_of(EvalCall *c, const AbsValue *v, int k) {
     return abs_tuple(c->st, v->tuple.n, items);
   }
   case ABS_LIST: {
+    if (v->list.known) {   /* a list of known length: item by item, as a tuple */
+      const AbsValue *items = grad_of(c, v->list.known, k);
+      return items->kind == ABS_ERROR ? items : abs_list_items(c->st, items);
+    }
     const AbsValue *e = v->list.elem->kind == ABS_BOTTOM ? v->list.elem
                                                          : grad_of(c, v->list.elem, k);
     return e->kind == ABS_ERROR ? e : abs_list(c->st, e);

@@ -19,8 +19,9 @@
  *     operator, a builtin call).
  * A local is SHARED when
  *   1. it is mutated and a read keeping it may run before a later mutation
- *      (the read precedes the mutation in the text, or a loop holds both),
- *      or a `for` iterates it while its body mutates it;
+ *      (the read precedes the mutation in the text, or a loop holds both)
+ *      with no fresh binding of it on every path between
+ *      (rebound_between), or a `for` iterates it while its body mutates it;
  *   2. it is mutated and bound from something not fresh (another name, an
  *      item, a user call's result): then every name that right-hand side
  *      reads is shared too;
@@ -46,14 +47,21 @@ typedef struct ARead {
   uint32_t loop;     /* start of the outermost loop of the scope holding it, or at */
   uint32_t until;    /* iterated by a for: the end of that for statement, else 0 */
   uint8_t ctx;
+  bool nested;       /* a closure's capture: it reads the binding current when it runs */
 } ARead;
 
 typedef struct ABind {
   int local;
   bool fresh;
+  bool direct;       /* an assignment statement of a block, run whenever the block
+                        runs up to it: blk_start/blk_end are that block's bytes */
   int from, to;      /* its right-hand side's keeping reads: reads[from, to) */
   uint32_t at;
+  uint32_t end;      /* end of its statement */
+  uint32_t blk_start, blk_end;
 } ABind;
+
+typedef struct ARange { uint32_t start, end; } ARange;
 
 typedef struct AMut { int local; uint32_t at; } AMut;
 
@@ -70,8 +78,12 @@ typedef struct Alias {
   VEC(AAug) augs;
   bool *listlike;    /* per local: bound to a list display, comprehension or
                         list(...) somewhere, or appended to */
+  VEC(ARange) loops; /* every loop statement of the body (not of nested scopes) */
   uint32_t loop;     /* start of the outermost enclosing loop, or UINT32_MAX */
   int nested;        /* >0 inside a nested def or lambda */
+  uint32_t stmt;     /* start of the statement of the innermost block being walked */
+  ARange blk;        /* that block */
+  bool direct;       /* the assignment being walked is that statement */
 } Alias;
 
 static const char *const mutators[] = {"append", "extend", "pop", "insert", "remove",
@@ -179,7 +191,8 @@ static void add_read(Alias *A, TSNode id, int ctx) {
   int i = local_of(A, id);
   if (i < 0 || ctx == CTX_SAFE) return;
   uint32_t at = ts_node_start_byte(id);
-  ARead r = {.local = i, .at = at, .loop = A->loop < at ? A->loop : at, .ctx = (uint8_t)ctx};
+  ARead r = {.local = i, .at = at, .loop = A->loop < at ? A->loop : at, .ctx = (uint8_t)ctx,
+             .nested = A->nested > 0};
   vec_push(&A->reads, r);
 }
 
@@ -190,7 +203,9 @@ static void bind_targets(Alias *A, TSNode t, bool fresh, int from, int to, TSNod
   switch (kind(L, t)) {
   case K_identifier: {
     int i = local_of(A, t);
-    if (i >= 0) vec_push(&A->binds, ((ABind){i, fresh, from, to, ts_node_start_byte(t)}));
+    if (i >= 0)
+      vec_push(&A->binds, ((ABind){i, fresh, A->direct, from, to, ts_node_start_byte(t),
+                                   ts_node_end_byte(stmt), A->blk.start, A->blk.end}));
     return;
   }
   case K_subscript: case K_attribute: {   /* x[i] = v, x.a = v: x now holds v */
@@ -200,7 +215,9 @@ static void bind_targets(Alias *A, TSNode t, bool fresh, int from, int to, TSNod
       add_mut(A, i, stmt);
       /* dated after the statement: x[i] = v is no fresh list before its
        * own mutation (a parameter's list stays the caller's) */
-      if (i >= 0) vec_push(&A->binds, ((ABind){i, true, from, to, ts_node_end_byte(stmt)}));
+      if (i >= 0)
+        vec_push(&A->binds, ((ABind){i, true, false, from, to, ts_node_end_byte(stmt),
+                                     ts_node_end_byte(stmt), 0, 0}));
     } else {
       walk(A, obj, CTX_SAFE);
     }
@@ -307,6 +324,7 @@ static void walk_loop(Alias *A, TSNode n) {
   Lower *L = A->L;
   uint32_t saved = A->loop;
   if (!A->nested && A->loop == UINT32_MAX) A->loop = ts_node_start_byte(n);
+  if (!A->nested) vec_push(&A->loops, ((ARange){ts_node_start_byte(n), ts_node_end_byte(n)}));
   if (kind(L, n) == K_for_statement) {
     TSNode left = field(L, n, L->f_left), right = field(L, n, L->f_right);
     int from = A->reads.len;
@@ -396,7 +414,9 @@ static void walk(Alias *A, TSNode n, int ctx) {
       right = field(L, right, L->f_right);
     }
     if (node_is_null(right) || kind(L, right) == K_augmented_assignment) break;
+    A->direct = !A->nested && A->stmt == ts_node_start_byte(n);
     walk_binding(A, targets, nt, right, n);
+    A->direct = false;
     break;
   }
   case K_augmented_assignment: {
@@ -429,7 +449,23 @@ static void walk(Alias *A, TSNode n, int ctx) {
     for (int k = 0; k < nk; k++) walk(A, kids[k], k == 1 ? CTX_SAFE : ctx);
     break;
   }
-  default: walk_kids(A, n, ctx); break;   /* blocks, clauses, with, try, ... */
+  case K_block: {   /* each statement, with its block, for the bindings it makes */
+    uint32_t saved_stmt = A->stmt;
+    ARange saved_blk = A->blk;
+    A->blk = (ARange){ts_node_start_byte(n), ts_node_end_byte(n)};
+    TSNode *kids;
+    int nk = named_kids(L, n, &kids);
+    TSNode *copy = fx_array(TSNode, nk + 1);
+    memcpy(copy, kids, sizeof(TSNode) * (size_t)nk);
+    for (int k = 0; k < nk; k++) {
+      A->stmt = ts_node_start_byte(copy[k]);
+      walk(A, copy[k], ctx);
+    }
+    A->stmt = saved_stmt;
+    A->blk = saved_blk;
+    break;
+  }
+  default: walk_kids(A, n, ctx); break;   /* clauses, with, try, ... */
   }
   depth_leave(L);
 }
@@ -448,6 +484,32 @@ static int mut_from(Alias *A, const int *first, int i, uint32_t a) {
     if (A->muts.items[mid].at < a) lo = mid + 1; else hi = mid;
   }
   return lo < first[i + 1] ? lo : -1;
+}
+
+/* Does every path from the keeping read r to the mutation at `mut` run a
+ * fresh binding of r's local, so that the list r kept is not the one the
+ * mutation changes?  So it is when one of the local's fresh bindings (bs,
+ * nb) is an assignment statement of a block K holding the mutation, before
+ * it: every run of K that reaches the mutation runs the binding first,
+ * unless r lies between them, or a loop inside K holds both r and the
+ * mutation (its back edge skips the binding).  A closure's capture reads
+ * whatever binding is current when it runs: never. */
+static bool rebound_between(Alias *A, const ARead *r, uint32_t mut, const ABind *bs, int nb) {
+  if (r->nested) return false;
+  for (int k = 0; k < nb; k++) {
+    const ABind *b = &bs[k];
+    if (!b->fresh || !b->direct || mut < b->blk_start || mut >= b->blk_end || b->end > mut)
+      continue;
+    if (r->at >= b->end && r->at < mut) continue;
+    bool looped = false;
+    for (int j = 0; j < A->loops.len && !looped; j++) {
+      const ARange *l = &A->loops.items[j];
+      looped = l->start >= b->blk_start && l->end <= b->blk_end && l->start <= r->at &&
+               r->at < l->end && l->start <= mut && mut < l->end;
+    }
+    if (!looped) return true;
+  }
+  return false;
 }
 
 static void share(Scope *s, int i, int *work, int *nwork) {
@@ -512,15 +574,6 @@ void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets) {
     first[i] = k;
   }
   int *work = fx_array(int, n), nwork = 0;
-  /* 1: a keeping read that a mutation may follow */
-  for (int k = 0; k < A.reads.len; k++) {
-    ARead *r = &A.reads.items[k];
-    if (first[r->local] == first[r->local + 1]) continue;
-    /* iterated: a mutation inside that for; else kept: any later one */
-    int m = mut_from(&A, first, r->local, r->until ? r->at : r->loop + 1);
-    bool stale = m >= 0 && (r->until ? A.muts.items[m].at < r->until : r->ctx == CTX_CARRY);
-    if (stale) share(s, r->local, work, &nwork);
-  }
   /* 2: a mutated local bound from something another name may hold */
   int *bfirst = fx_array(int, n + 1);   /* bindings by local, counting sort */
   ABind *bs = fx_array(ABind, A.binds.len + 1);
@@ -533,6 +586,26 @@ void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets) {
     ABind *b = &bs[k];
     if (b->fresh || first[b->local] == first[b->local + 1]) continue;
     share(s, b->local, work, &nwork);
+  }
+  /* 1: a keeping read that a mutation may follow */
+  for (int k = 0; k < A.reads.len; k++) {
+    ARead *r = &A.reads.items[k];
+    if (first[r->local] == first[r->local + 1]) continue;
+    /* iterated: a mutation inside that for */
+    int m = mut_from(&A, first, r->local, r->until ? r->at : r->loop + 1);
+    if (m < 0) continue;
+    if (r->until) {
+      if (A.muts.items[m].at < r->until) share(s, r->local, work, &nwork);
+      continue;
+    }
+    if (r->ctx != CTX_CARRY) continue;
+    /* kept: any later mutation, unless a fresh binding runs between */
+    for (; m < first[r->local + 1]; m++)
+      if (!rebound_between(&A, r, A.muts.items[m].at, &bs[bfirst[r->local]],
+                           bfirst[r->local + 1] - bfirst[r->local])) {
+        share(s, r->local, work, &nwork);
+        break;
+      }
   }
   /* 3: what a shared local's bindings keep is shared */
   while (nwork) {
