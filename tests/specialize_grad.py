@@ -68,6 +68,8 @@ MODELS = ["../examples/mlp.py", "../examples/cnn.py", "../examples/backend/model
           # the parameters as a list of (w, b) pairs; a GRU whose outputs
           # are a list; the parameters as a tuple of pairs, late-bound data
           "models/jax_mnist_mlp.py", "models/d2l_gru.py", "models/pytorch_vae.py",
+          # a one-layer regression and a softmax regression from scratch
+          "models/poly_regression.py", "models/d2l_softmax_scratch.py",
           # value_and_grad through a sampled latent; per-example grads,
           # clipped and noised (DP-SGD); a PPO loss with clip and minimum
           "models/jax_mnist_vae.py", "models/jax_dp_sgd.py", "models/flax_ppo.py",

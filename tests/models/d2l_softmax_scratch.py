@@ -97,6 +97,15 @@ def fit(model, train_batches, val_batches, max_epochs):
     return params
 
 
+def train_step(W: Tensor[f32, (64, 10)], b: Tensor[f32, (10,)], X: Tensor[f32, (16, 1, 8, 8)],
+               y: Tensor[i64, (16,)]):
+    """One step of fit's loop (the specializer's entry: its
+    value_and_grad becomes a backward graph)."""
+    model = SoftmaxRegressionScratch(num_inputs=NUM_INPUTS, num_outputs=NUM_OUTPUTS, lr=LR)
+    loss, grads = value_and_grad(batch_loss)([W, b], model, X, y)
+    return sgd([W, b], grads, model.lr), loss
+
+
 if __name__ == "__main__":
     X = random_normal((2, 5))
     X_prob = softmax_scratch(X)

@@ -105,6 +105,15 @@ def train():
     return params, loss, batch_idx
 
 
+def train_step(weight: Tensor[f32, (1, 4)], bias: Tensor[f32, (1,)],
+               batch_x: Tensor[f32, (32, 4)], batch_y: Tensor[f32, (32, 1)]):
+    """One step of train's loop on a given batch (the specializer's entry:
+    its value_and_grad becomes a backward graph)."""
+    output, grads = value_and_grad(batch_loss)((weight, bias), batch_x, batch_y)
+    weight, bias = tuple(p - LR * g for p, g in zip((weight, bias), grads))
+    return weight, bias, output
+
+
 if __name__ == "__main__":
     (weight, bias), loss, batches = train()
     print(f'Loss: {loss:.6f} after {batches} batches')
