@@ -597,7 +597,9 @@ suite_shapes() {
 # exactly.  One result per op.
 suite_ops() {
   local out=$TMP/ops.out line op why
-  run "$out" "$out" /usr/bin/python3 "$TESTS/ops_property.py" "$BUILD" --seed 1 --cases 8
+  # one process runs every op's cases: under ASan on a busy 2-core
+  # machine that is more than the default 30 s
+  TIMEOUT=180 run "$out" "$out" /usr/bin/python3 "$TESTS/ops_property.py" "$BUILD" --seed 1 --cases 8
   if why=$(crashed "$out"); then
     fail ops "$why" "$(cat "$out")"
     return
