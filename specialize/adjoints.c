@@ -1608,6 +1608,27 @@ static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
       return false;
     }
     return rule_record(r, g);
+  case OP_NARROW_NONE: case OP_NARROW_NOT_NONE: case OP_NARROW_TRUTHY: case OP_NARROW_FALSY: {
+    /* x itself, with a narrower type: a sequence's or a record's adjoint
+     * passes on as it is (a tensor's or float's: rule_unary) */
+    SpecNode *x = y->ninputs >= 1 ? y->inputs[0] : NULL;
+    if (!x || y->type->kind == ABS_TENSOR || y->type->kind == ABS_FLOAT) {
+      *handled = false;
+      return false;
+    }
+    int n = seq_len(y->type);
+    if (x->type != y->type && (g->node || n < 0 || seq_len(x->type) != n) && !ad_blocked(ad, x))
+      return false;
+    ad_accumulate(ad, x, g);   /* into a value that may be None: a note */
+    return true;
+  }
+  case OP_UNPACK: {   /* unpack(seq, n): seq's items as a tuple, checked to be n */
+    SpecNode *xs = y->inputs[0];
+    int n = seq_len(xs->type);
+    if (n < 0 || seq_len(y->type) != n) return false;
+    ad_accumulate(ad, xs, prefix_adj(ad, g, y, n));
+    return true;
+  }
   case OP_MAKE_TUPLE: case OP_MAKE_LIST:
     if (seq_len(y->type) != y->ninputs) return false;
     for (int k = 0; k < y->ninputs; k++) ad_accumulate(ad, y->inputs[k], item_adj(ad, g, y, k));

@@ -153,7 +153,7 @@ class Affine(Module):
     def __init__(self, weight, bias=None):
         super().__init__()
         if bias is None:
-            bias = zeros((weight.shape[0],))
+            bias = weight[:, 0] * 0.0   # of weight's dtype
         self.weight = weight * 0.5
         self.weight = weight          # set again: the first value gets nothing
         self.bias = bias
@@ -177,6 +177,13 @@ def rebuilt(weight, bias, scale, x):
     return mean(tanh(layer(x))) + mean(Affine(weight)(x))
 
 
+# Parameters as a list unpacked after a None test (d2l_softmax_scratch's
+# forward): narrow_not_none and unpack of a list pass its adjoint by item.
+def unpacked(params, x, default=None):
+    w, b = default if params is None else params
+    return mean(sin(x @ w.T + b))
+
+
 def record_grads(w: Tensor[f64, (3, 4)], b: Tensor[f64, (3,)], s: Tensor[f64, (3,)],
                  x: Tensor[f64, (N, 4)]):
-    return grad(rebuilt, argnums=(0, 1, 2))(w, b, s, x)
+    return grad(rebuilt, argnums=(0, 1, 2))(w, b, s, x), grad(unpacked)([w, b], x)
