@@ -520,7 +520,15 @@ void ad_unit_backward(AD *ad, SpecNode *r, Adj *g) {
   int k = 0;
   SpecGraph *F = c->t[0]->fwd;
   for (int i = 0; i < F->params.len; i++) {
-    if (!ad_differentiable(F->params.items[i]->type)) continue;
+    if (!ad_differentiable(F->params.items[i]->type)) {
+      /* a record that depends on the differentiated arguments: its
+       * backpropagator returns no adjoint for it, which would be a
+       * silent zero */
+      if (ad_record(c->args[i]->type) && ad_active(ad, c->args[i]))
+        ad_fail(ad, c->args[i]->span, "a record that depends on the differentiated arguments "
+                                      "passed to a loop or a function chosen at run time");
+      continue;
+    }
     const AbsValue *tk = grp->out->tuple.items[k];
     SpecNode *in[2] = {res, ad_const(ad, abs_int(ad->st, k++))};
     ad_accumulate(ad, c->args[i], ad_split(ad, ad_prim(ad, OP_GETITEM, NULL, tk, 2, in, NULL), tk));

@@ -1542,13 +1542,93 @@ static int slice_indices(const AbsValue *sl, int n, int *out) {
   return m;
 }
 
-/* Sequence plumbing (tuples and lists of known length); *handled false
- * when y is not a sequence op. */
+/* The index of field `name` (a constant str node) of record type t, or -1. */
+static int field_index(const AbsValue *t, const SpecNode *name) {
+  const AbsValue *v = cval(name);
+  if (t->kind != ABS_INSTANCE || !v || v->kind != ABS_STR || !v->sc.known) return -1;
+  const AbsValue *f = t->inst.attrs;
+  for (int i = 0; i < f->tuple.n; i++)
+    if (!strcmp(f->tuple.items[i]->kwarg.name, v->sc.s)) return i;
+  return -1;
+}
+
+/* Records (ad_record): record_get(r, 'a') gives its adjoint to field a of
+ * r's; record_set(r, 'a', v) gives field a's adjoint to v and the others
+ * to r's fields of the same name (a field set again is overwritten: r's
+ * old value of it gets none). */
+static bool rule_record(Rule *r, Adj *g) {
+  AD *ad = r->ad;
+  SpecNode *y = r->y;
+  SpecNode *rec = y->inputs[0];
+  if (y->prim == OP_GETATTR) {
+    int k = y->ninputs == 2 ? field_index(rec->type, y->inputs[1]) : -1;
+    if (k < 0) return false;
+    ad_accumulate(ad, rec, one_item(rec->type->inst.attrs->tuple.n, k, g));
+    return true;
+  }
+  /* record_set: y's adjoint is by field (a record's never is one node) */
+  int k = y->ninputs == 3 ? field_index(y->type, y->inputs[1]) : -1;
+  const AbsValue *yf = y->type->inst.attrs;
+  if (k < 0 || g->node || g->n != yf->tuple.n) return false;
+  if (rec->type->kind == ABS_INSTANCE) {
+    const AbsValue *rf = rec->type->inst.attrs;
+    Adj *a = items_adj(rf->tuple.n);
+    for (int i = 0; i < rf->tuple.n; i++) {
+      const char *name = rf->tuple.items[i]->kwarg.name;
+      if (!strcmp(name, yf->tuple.items[k]->kwarg.name)) continue;
+      int j = 0;
+      while (j < yf->tuple.n && strcmp(yf->tuple.items[j]->kwarg.name, name)) j++;
+      if (j == yf->tuple.n) return false;
+      a->items[i] = g->items[j];
+    }
+    ad_accumulate(ad, rec, a);
+  } else if (wants(ad, rec, r->D)) {
+    return false;
+  }
+  ad_accumulate(ad, y->inputs[2], g->items[k]);
+  return true;
+}
+
+/* Sequence plumbing (tuples and lists of known length) and records;
+ * *handled false when y is not such an op. */
 static bool rule_tuple(Rule *r, Adj *g, bool *handled) {
   AD *ad = r->ad;
   SpecNode *y = r->y;
   *handled = true;
   switch (y->prim) {
+  case OP_GETATTR:
+    if (y->ninputs < 1 || y->inputs[0]->type->kind != ABS_INSTANCE) {
+      *handled = false;
+      return false;
+    }
+    return rule_record(r, g);
+  case OP_SET_ATTR:
+    if (y->type->kind != ABS_INSTANCE) {
+      *handled = false;
+      return false;
+    }
+    return rule_record(r, g);
+  case OP_NARROW_NONE: case OP_NARROW_NOT_NONE: case OP_NARROW_TRUTHY: case OP_NARROW_FALSY: {
+    /* x itself, with a narrower type: a sequence's or a record's adjoint
+     * passes on as it is (a tensor's or float's: rule_unary) */
+    SpecNode *x = y->ninputs >= 1 ? y->inputs[0] : NULL;
+    if (!x || y->type->kind == ABS_TENSOR || y->type->kind == ABS_FLOAT) {
+      *handled = false;
+      return false;
+    }
+    int n = seq_len(y->type);
+    if (x->type != y->type && (g->node || n < 0 || seq_len(x->type) != n) && !ad_blocked(ad, x))
+      return false;
+    ad_accumulate(ad, x, g);   /* into a value that may be None: a note */
+    return true;
+  }
+  case OP_UNPACK: {   /* unpack(seq, n): seq's items as a tuple, checked to be n */
+    SpecNode *xs = y->inputs[0];
+    int n = seq_len(xs->type);
+    if (n < 0 || seq_len(y->type) != n) return false;
+    ad_accumulate(ad, xs, prefix_adj(ad, g, y, n));
+    return true;
+  }
   case OP_MAKE_TUPLE: case OP_MAKE_LIST:
     if (seq_len(y->type) != y->ninputs) return false;
     for (int k = 0; k < y->ninputs; k++) ad_accumulate(ad, y->inputs[k], item_adj(ad, g, y, k));

@@ -151,6 +151,9 @@ static SpecNode *zero_of(AD *ad, SpecNode *x);
 SpecNode *ad_materialize(AD *ad, Adj *a, SpecNode *x) {
   if (a && a->node) return a->node;
   if (!a) return zero_of(ad, x);
+  if (ad_record(x->type))   /* kept by field (rule_record), never one value */
+    return ad_fail(ad, x->span, "the adjoint of a record as one value (a record read by a loop, "
+                                "a function chosen at run time or the grad's caller)");
   const AbsItems *it = ad_items(x->type);
   if (!it || it->n != a->n) return ad_fail(ad, x->span, "an adjoint made by item of a value "
                                                         "that is not a sequence of that length");
@@ -176,6 +179,7 @@ static SpecNode *zero_of(AD *ad, SpecNode *x) {
   if (t->kind == ABS_FLOAT) return ad_const(ad, abs_float(ad->st, 0.0));
   const AbsItems *it = ad_items(t);
   if (it) return ad_materialize(ad, tuple_adj(it->n), x);
+  if (ad_record(t)) return ad_materialize(ad, tuple_adj(0), x);   /* fails: no record value */
   /* a value that takes no derivative (an int, a function, a local that
    * may be unbound) inside a tuple: its adjoint is None, which is also
    * what a backpropagator passes for it (ad_units.c's adj_type) */
@@ -203,8 +207,18 @@ static Adj *add_adj(AD *ad, SpecNode *x, Adj *a, Adj *b) {
   return ad_node_adj(ad, ad_prim(ad, OP_ADD, NULL, t, 2, in, NULL));
 }
 
+static bool may_hold_float(const AbsValue *t);
+
+bool ad_record(const AbsValue *t) {
+  if (t->kind != ABS_INSTANCE) return false;
+  const AbsValue *f = t->inst.attrs;
+  for (int i = 0; i < f->tuple.n; i++)
+    if (may_hold_float(f->tuple.items[i]->kwarg.value)) return true;
+  return false;
+}
+
 bool ad_active(AD *ad, const SpecNode *x) {
-  return x && hm_has(&ad->active, x) && ad_differentiable(x->type);
+  return x && hm_has(&ad->active, x) && (ad_differentiable(x->type) || ad_record(x->type));
 }
 
 /* Can a value of type t hold a float (a union with an unbound local, an
@@ -220,6 +234,9 @@ static bool may_hold_float(const AbsValue *t) {
   case ABS_MAYBE_UNBOUND: return may_hold_float(t->unbound.value);
   case ABS_OPTIONAL: return may_hold_float(t->optional.value);
   case ABS_LIST: return may_hold_float(t->list.elem);
+  case ABS_ENUMERATE: return may_hold_float(t->enumerate.seq);
+  case ABS_KWARG: return may_hold_float(t->kwarg.value);
+  case ABS_INSTANCE: return ad_record(t);
   case ABS_ZIP:
     for (int i = 0; i < t->zip.n; i++)
       if (may_hold_float(t->zip.items[i])) return true;
@@ -229,7 +246,8 @@ static bool may_hold_float(const AbsValue *t) {
 }
 
 bool ad_blocked(AD *ad, const SpecNode *x) {
-  return x && hm_has(&ad->active, x) && !ad_differentiable(x->type) && may_hold_float(x->type);
+  return x && hm_has(&ad->active, x) && !ad_differentiable(x->type) && !ad_record(x->type) &&
+         may_hold_float(x->type);
 }
 
 void ad_accumulate(AD *ad, SpecNode *x, Adj *a) {

@@ -57,6 +57,13 @@ bool ad_active(AD *ad, const SpecNode *x);
  * optional tensor)?  A derivative flowing into it stops the grad with a
  * note: never a silent zero. */
 bool ad_blocked(AD *ad, const SpecNode *x);
+/* Is t a record (an instance) with a field that may hold a float?  Its
+ * adjoint is kept by field (an Adj of one item per field, in the
+ * record's field order: record_get and record_set move the fields'
+ * adjoints), never as one value: where one is needed (a record passed
+ * to a loop, returned by a branch decided at run time, differentiated
+ * itself) the grad stops with a note. */
+bool ad_record(const AbsValue *t);
 /* Ops whose value has no derivative with respect to any input (shape and
  * random constructors, comparisons, argmax, one_hot ...). */
 bool ad_constant_op(AnfOp op);

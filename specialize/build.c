@@ -836,7 +836,7 @@ static SpecNode *node_of(Spec *sp, SpecGraph *S, AnfNode *n) {
 static bool build_graph(Spec *sp, SpecGraph *S) {
   S->built = true;
   S->result = S->ctx->result ? S->ctx->result : abs_bottom(sp->st);
-  if (S->g->role == ANF_G_MODULE) return true;   /* only its used nodes */
+  if (S->g->role == ANF_G_MODULE) return true;   /* only its used nodes; its output: spec_build */
   S->output = node_of(sp, S, S->g->output);
   return S->output != NULL;
 }
@@ -989,6 +989,15 @@ SpecModule *spec_module(Analysis *a, const char **error, Span *span) {
     SpecGraph *S = sm->graphs.items[i];
     while (S->parent && S->parent->g->role == ANF_G_MODULE && !S->parent->nodes.len)
       S->parent = NULL;
+  }
+  /* a module graph kept (some graph reads its values) returns None: what
+   * it holds is only those values, computed before they are read (its
+   * other statements, the `__main__` block, are not part of it) */
+  for (int i = 0; i < sm->graphs.len; i++) {
+    SpecGraph *S = sm->graphs.items[i];
+    if (S->g->role != ANF_G_MODULE) continue;
+    S->result = abs_none(sp.st);
+    S->output = const_node(&sp, S, S->result, S->g->span);
   }
   number_nodes(sm);
   if (spec_autodiff(sm)) number_nodes(sm);   /* the backward graphs' nodes too */

@@ -10,7 +10,7 @@
  * node; the graphs a live node runs (a call's callee, a loop's body and
  * exit, a call through a value's targets); the parent of a live graph.
  * A module graph (module-level values) lives through its nodes that live
- * graphs read.  Function values' `runs` keep only live graphs. */
+ * graphs read (its output, None, alone does not keep it).  Function values' `runs` keep only live graphs. */
 #include "opt.h"
 
 typedef struct Dce {
@@ -35,7 +35,7 @@ static void spread(Dce *d) {
   while (d->work.len || d->graphs.len) {
     if (d->graphs.len) {
       SpecGraph *S = vec_pop(&d->graphs);
-      if (S->g->role != ANF_G_MODULE) mark_node(d, S->output);
+      mark_node(d, S->output);
       mark_graph(d, S->parent);
       continue;
     }
@@ -67,6 +67,13 @@ static void sweep_runs(Dce *d, SpecNode *x) {
   x->runs.len = k;
 }
 
+/* A module graph that holds no node but its output (None): nothing reads
+ * its values. */
+static bool module_unused(const SpecGraph *S) {
+  return S->g->role == ANF_G_MODULE &&
+         (!S->nodes.len || (S->nodes.len == 1 && S->nodes.items[0] == S->output));
+}
+
 int opt_dce(SpecModule *sm) {
   Dce d = {0};
   hm_init_ptr(&d.live);
@@ -89,7 +96,7 @@ int opt_dce(SpecModule *sm) {
   kept = 0;
   for (int i = 0; i < sm->graphs.len; i++) {
     SpecGraph *S = sm->graphs.items[i];
-    if (S->g->role == ANF_G_MODULE && !S->nodes.len) {
+    if (module_unused(S)) {
       removed++;
       continue;
     }
@@ -98,8 +105,7 @@ int opt_dce(SpecModule *sm) {
   sm->graphs.len = kept;
   for (int i = 0; i < sm->graphs.len; i++) {
     SpecGraph *S = sm->graphs.items[i];
-    while (S->parent && S->parent->g->role == ANF_G_MODULE && !S->parent->nodes.len)
-      S->parent = NULL;
+    while (S->parent && module_unused(S->parent)) S->parent = NULL;
   }
   return removed;
 }

@@ -194,7 +194,6 @@ static void check_graph(Verify *v, const SpecGraph *S) {
     if (p->id < v->sm->nnodes) v->defined[p->id] = 1;
   }
   for (int i = 0; i < S->nodes.len; i++) check_node(v, S, S->nodes.items[i]);
-  if (S->g->role == ANF_G_MODULE) return;
   if (!S->output) return bad(v, S, NULL, "no output");
   if (S->output->graph != S && !encloses(S->output->graph, S))
     bad(v, S, NULL, "output %%%u is not visible", S->output->id);

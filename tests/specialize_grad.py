@@ -522,4 +522,7 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    # the executor recurses per loop trip (a while loop's header calls
+    # itself): poly_regression's train runs up to 200, as tests/specialize.py
+    sys.setrecursionlimit(50000)
     sys.exit(main(sys.argv))

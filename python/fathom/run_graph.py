@@ -286,7 +286,9 @@ def _format_value(v, spec, conversion):
 def _unpack(seq, n):
     if len(seq) != n:
         raise ValueError(f"expected {n} values to unpack, got {len(seq)}")
-    return seq
+    # the node's type is a tuple of the n items, whatever sequence seq is
+    # (a list: `W, b = params`)
+    return seq if isinstance(seq, tuple) else tuple(seq)
 
 
 def _raise(exc):

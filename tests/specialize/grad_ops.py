@@ -144,3 +144,46 @@ def more_grads(x: Tensor[f32, (N, 3, 4)], g: Tensor[f32, (4,)], s: Tensor[f32, (
             grad(masks, argnums=(0, 1))(q, q[0]), grad(scalars)(w), grad(scalars)(-w),
             grad(summed, argnums=(0, 1))(s, reshape(x[0, :2, :3], (2, 3))),
             grad(methods, argnums=(0, 1))(x, reshape(tile(l[0, :4] + g, 6), (2, 12)).T))
+
+
+# A layer rebuilt from differentiated tensors (poly_regression's Linear):
+# the adjoint goes through the record's fields (record_set, record_get),
+# of a nested record too, and a field set twice keeps only its last value's.
+class Affine(Module):
+    def __init__(self, weight, bias=None):
+        super().__init__()
+        if bias is None:
+            bias = weight[:, 0] * 0.0   # of weight's dtype
+        self.weight = weight * 0.5
+        self.weight = weight          # set again: the first value gets nothing
+        self.bias = bias
+
+    def forward(self, x):
+        return x @ self.weight.T + self.bias
+
+
+class Stack(Module):
+    def __init__(self, first, scale):
+        super().__init__()
+        self.first = first
+        self.scale = scale
+
+    def forward(self, x):
+        return self.first(x) * self.scale
+
+
+def rebuilt(weight, bias, scale, x):
+    layer = Stack(Affine(weight, bias), scale)
+    return mean(tanh(layer(x))) + mean(Affine(weight)(x))
+
+
+# Parameters as a list unpacked after a None test (d2l_softmax_scratch's
+# forward): narrow_not_none and unpack of a list pass its adjoint by item.
+def unpacked(params, x, default=None):
+    w, b = default if params is None else params
+    return mean(sin(x @ w.T + b))
+
+
+def record_grads(w: Tensor[f64, (3, 4)], b: Tensor[f64, (3,)], s: Tensor[f64, (3,)],
+                 x: Tensor[f64, (N, 4)]):
+    return grad(rebuilt, argnums=(0, 1, 2))(w, b, s, x), grad(unpacked)([w, b], x)
