@@ -21,7 +21,10 @@ run-time control flow excerpt.
 
 The entry then runs in the reference executor on random inputs (small
 symbolic sizes; an input on which CPython raises too is skipped) and
-every value a backward graph returns is recorded.
+every value a backward graph returns is recorded.  Both runs start from
+seed 0 and compute the module's values first (the executor runs its
+module graphs before the entry, CPython imports the file after the
+seed), so values a module draws at random are the same in both.
 CPython runs the same entry with `grad` and `value_and_grad` replaced by
 functions that return the executor's gradients in the same order (so
 both runs go on alike) and record the function and its arguments.  For
@@ -324,6 +327,7 @@ def replayed(path, name, doc, args):
     ex = Recorder(doc)
     err = None
     try:
+        ex.run_modules()
         got = ex.run_graph(ex.graphs[doc["entry"]], list(args), None)
     except Exception as e:  # noqa: BLE001 - raised below unless CPython raises too
         err = e
@@ -331,8 +335,8 @@ def replayed(path, name, doc, args):
         if cpython_raises(path, name, args):
             raise Skip()
         raise err
+    F.seed(0)   # then the import draws the module's values, as run_modules did
     mod = load_with(path, Replay(ex.grads))
-    F.seed(0)
     try:
         want = getattr(mod, name)(*args)
     except Exception as e:  # noqa: BLE001
@@ -382,6 +386,7 @@ def check_entry(build, path, rel, fn, rng):
         F.seed(0)
         ex = Recorder(doc)
         try:
+            ex.run_modules()
             got = ex.run_graph(ex.graphs[doc["entry"]], list(args), None)
         except Exception as e:  # noqa: BLE001 - an input CPython rejects too is skipped
             if cpython_raises(path, fn.name, args):
@@ -389,8 +394,8 @@ def check_entry(build, path, rel, fn, rng):
             return False, f"FAIL {what}: the executor raised {type(e).__name__}: {e}"
         ran += 1
         replay = Replay(ex.grads)
+        F.seed(0)   # the import draws the module's values, as run_modules did
         mod = load_with(path, replay)
-        F.seed(0)
         try:
             want = getattr(mod, fn.name)(*args)
         except Exception as e:  # noqa: BLE001

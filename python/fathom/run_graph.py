@@ -486,6 +486,14 @@ class Executor:
         self.run_nodes(act)
         return act
 
+    def run_modules(self):
+        """Run every module-level graph now, in document order, as CPython
+        computes a module's values when it is imported (before any call):
+        a module value drawn at random then takes the same draws."""
+        for g in self.doc["graphs"]:
+            if g["role"] == "module" and g["name"] not in self.modules:
+                self.modules[g["name"]] = self.run_module(g["name"])
+
     def run_graph(self, g, args, around):
         act = Activation(g, self.parent_activation(g, around))
         for p, a in zip(g["params"], args):
