@@ -810,6 +810,22 @@ static bool rule_reduce_value(Rule *r) {
   return true;
 }
 
+/* The trailing axes a norm's gamma covers (the last one when gamma is
+ * None or 0-d) into axes; how many, 0 when x's rank cannot hold them. */
+static int norm_axes(const SpecNode *x, const SpecNode *gamma, int axes[16]) {
+  int rank = x->type->tensor.rank;
+  int k = gamma && gamma->type->tensor.rank > 0 ? gamma->type->tensor.rank : 1;
+  if (k > rank || k > 16) return 0;
+  for (int i = 0; i < k; i++) axes[i] = rank - k + i;
+  return k;
+}
+
+/* 1 / sqrt(v + eps), eps 1e-5 when not given. */
+static SpecNode *inv_sqrt_eps(AD *ad, SpecNode *v, SpecNode *eps) {
+  SpecNode *ve = op2(ad, OP_ADD, v->type, v, eps ? eps : fconst(ad, 1e-5));
+  return divide(ad, ve, fconst(ad, 1.0), op1(ad, OP_SQRT, "sqrt", ve->type, ve));
+}
+
 /* layer_norm(x, gamma, beta, eps) over the trailing axes gamma has (the
  * last one when gamma is None or 0-d): the normalised x recomputed. */
 static bool rule_layer_norm(Rule *r) {
@@ -819,19 +835,16 @@ static bool rule_layer_norm(Rule *r) {
   if (gamma && cval(gamma) && cval(gamma)->kind == ABS_NONE) gamma = NULL;
   if (beta && cval(beta) && cval(beta)->kind == ABS_NONE) beta = NULL;
   if (!x || !is_tensor(x) || (gamma && !is_tensor(gamma)) || (eps && !cval(eps))) return false;
-  int rank = x->type->tensor.rank;
-  int k = gamma && gamma->type->tensor.rank > 0 ? gamma->type->tensor.rank : 1;
-  if (k > rank || k > 16) return false;
   int axes[16];
-  for (int i = 0; i < k; i++) axes[i] = rank - k + i;
+  int k = norm_axes(x, gamma, axes);
+  if (!k) return false;
   SpecNode *cnt = count_of(ad, x, axes, k);
   SpecNode *mu = reduce_axes(ad, x, axes, k, true);
   mu = divide(ad, mu, mu, cnt);
   SpecNode *dev = sub(ad, x, x, mu);
   SpecNode *v = reduce_axes(ad, mul(ad, x, dev, dev), axes, k, true);
   v = divide(ad, v, v, cnt);
-  SpecNode *ve = op2(ad, OP_ADD, v->type, v, eps ? eps : fconst(ad, 1e-5));
-  SpecNode *rstd = divide(ad, ve, fconst(ad, 1.0), op1(ad, OP_SQRT, "sqrt", ve->type, ve));
+  SpecNode *rstd = inv_sqrt_eps(ad, v, eps);
   SpecNode *xhat = mul(ad, x, dev, rstd);
   if (gamma && wants(ad, gamma, r->D)) give(r, gamma, ad_unbroadcast(ad, mul(ad, g, g, xhat), gamma));
   if (beta && wants(ad, beta, r->D)) give(r, beta, ad_unbroadcast(ad, g, beta));
@@ -855,16 +868,13 @@ static bool rule_rms_norm(Rule *r) {
   SpecNode *gamma = arg(y, 1, "gamma"), *eps = arg(y, 2, "eps");
   if (gamma && cval(gamma) && cval(gamma)->kind == ABS_NONE) gamma = NULL;
   if (!x || !is_tensor(x) || (gamma && !is_tensor(gamma)) || (eps && !cval(eps))) return false;
-  int rank = x->type->tensor.rank;
-  int k = gamma && gamma->type->tensor.rank > 0 ? gamma->type->tensor.rank : 1;
-  if (k > rank || k > 16) return false;
   int axes[16];
-  for (int i = 0; i < k; i++) axes[i] = rank - k + i;
+  int k = norm_axes(x, gamma, axes);
+  if (!k) return false;
   SpecNode *cnt = count_of(ad, x, axes, k);
   SpecNode *ms = reduce_axes(ad, mul(ad, x, x, x), axes, k, true);
   ms = divide(ad, ms, ms, cnt);
-  SpecNode *ve = op2(ad, OP_ADD, ms->type, ms, eps ? eps : fconst(ad, 1e-5));
-  SpecNode *rstd = divide(ad, ve, fconst(ad, 1.0), op1(ad, OP_SQRT, "sqrt", ve->type, ve));
+  SpecNode *rstd = inv_sqrt_eps(ad, ms, eps);
   SpecNode *xhat = mul(ad, x, x, rstd);
   if (gamma && wants(ad, gamma, r->D)) give(r, gamma, ad_unbroadcast(ad, mul(ad, g, g, xhat), gamma));
   if (!wants(ad, x, r->D)) return true;
