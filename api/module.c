@@ -290,6 +290,12 @@ char *fathom_anf_text(FathomModule *m, unsigned flags)
   return api_copy_out(sb_cstr(&b));
 }
 
+void fathom_memory_stats(FathomMemory *out)
+{
+  FxMemory m = fx_memory();
+  *out = (FathomMemory){m.gc_heap, m.gc_allocated, m.malloc_used, m.peak_rss};
+}
+
 void fathom_module_stats(const FathomModule *m, FathomStats *out)
 {
   *out = (FathomStats){

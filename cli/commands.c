@@ -101,6 +101,12 @@ static void print_stats(const FathomStats *st)
           count_of(b[3], st->steps, "step"),
           count_of(b[4], st->fixpoint_rounds, "fixpoint round"),
           count_of(b[5], st->widenings, "widening"));
+  FathomMemory mem;
+  fathom_memory_stats(&mem);
+  double mb = 1024.0 * 1024.0;
+  fprintf(stderr, "fathom: stats: memory: gc heap %.1f MB (%.1f MB allocated), malloc %.1f MB, "
+          "peak resident %.1f MB\n", mem.gc_heap / mb, mem.gc_allocated / mb,
+          mem.malloc_used / mb, mem.peak_resident / mb);
 }
 
 /* ---- fathom check ---- */

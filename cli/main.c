@@ -110,7 +110,8 @@ static const CliOption options[OPT__COUNT] = {
   [OPT_STATS] = {"--stats", NULL, NULL,
                  "print time per phase and the numbers of graphs,\n"
                  "nodes, contexts, steps, fixpoint rounds and\n"
-                 "widenings on stderr at the end"},
+                 "widenings, then the memory used, on stderr at\n"
+                 "the end"},
   [OPT_EMIT] = {"--emit", NULL, "ir|json|dot|c|cost",
                 "what to write: the typed graph as text (ir,\n"
                 "default), JSON (docs/ir-json.md), Graphviz DOT,\n"

@@ -233,6 +233,16 @@ typedef struct FathomStats {
 } FathomStats;
 void fathom_module_stats(const FathomModule *m, FathomStats *out);
 
+/* The process's memory so far, in bytes: the collector's heap (address
+ * space reserved), what was allocated from it since start, what malloc
+ * holds now (tree-sitter's trees) and the peak resident set (every page
+ * touched: on a virtual machine each first touch of a page can cost
+ * microseconds). */
+typedef struct FathomMemory {
+  size_t gc_heap, gc_allocated, malloc_used, peak_resident;
+} FathomMemory;
+void fathom_memory_stats(FathomMemory *out);
+
 /* ---- diagnostics ---- */
 
 typedef enum { FATHOM_NOTE, FATHOM_WARNING, FATHOM_ERROR } FathomSeverity;

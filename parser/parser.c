@@ -1087,6 +1087,7 @@ typedef struct HalfParse {
 
 static void *parse_half(void *arg) {
   HalfParse *h = arg;
+  fx_advise_thread_heap();
   TSParser *p = ts_parser_new();
   ts_parser_set_language(p, h->lang);
   if (ts_parser_set_included_ranges(p, &h->range, 1))

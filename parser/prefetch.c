@@ -47,6 +47,7 @@ struct Prefetch {
 
 static void *prefetch_main(void *arg) {
   Prefetch *pf = arg;
+  fx_advise_thread_heap();
   TSParser *p = ts_parser_new();
   ts_parser_set_language(p, tree_sitter_python());
   for (int i = 0; i < pf->n; i++) {

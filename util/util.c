@@ -30,7 +30,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <malloc.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #ifdef FX_TINY_TABLES
 #define INITIAL_CAP 1
@@ -48,58 +50,97 @@
  * Untouched heap pages cost no memory.  For the same reason the heap grows
  * after a collection until its free space is as large as its live data
  * (free-space divisor 1, not libgc's 3): a 100k-line check collects 3 times
- * instead of 4, with the same peak memory.  When the first heap hint
- * (fx_heap_hint) expects a small heap, its pages are advised as huge pages
- * (MADV_HUGEPAGE; the kernel may decline): a check touches its heap once,
- * page by page, and a 1k-line check spent a tenth of its time in 4 KiB
- * page faults, 5-10% less with huge pages.  Not for big heaps: there the
- * kernel compacts memory to find huge pages at fault time, and a 100k-line
- * check's parse took 15-40% longer.  With no collection expected, libgc's
- * parallel marker thread would only cost its start.  The server mode keeps
- * libgc's defaults: a language server lives for hours, and a heap sized for
- * the biggest check would stay resident.  The debug build
- * (-DFX_TINY_TABLES) keeps the small heap in both modes, so that its tests
- * collect often. */
+ * instead of 4, with the same peak memory.  With no collection expected,
+ * libgc's parallel marker thread would only cost its start.
+ *
+ * Huge pages.  A check touches most of its memory once, page by page, and
+ * on a virtual machine the first touch of a page is expensive: on the CI
+ * machine kind (a paravirtualised guest whose free memory goes back to
+ * the host) a 4 KiB page fault costs about 10 us, so that a 10k-line check
+ * spent half of its 540 ms touching 120 MB.  In batch mode every heap
+ * section the collector maps, and the malloc arena of each thread that
+ * parses (tree-sitter's trees: fx_advise_thread_heap), is advised as huge
+ * pages (MADV_HUGEPAGE; the kernel may decline): the 10k-line check went
+ * from 540 to 290 ms, 100k lines from 5.3 to 3.4 s (docs/architecture.md,
+ * "Memory").  The server mode keeps libgc's defaults: a language server
+ * lives for hours, and a heap sized for the biggest check would stay
+ * resident.  The debug build (-DFX_TINY_TABLES) keeps the small heap in
+ * both modes, so that its tests collect often. */
 #ifdef FX_TINY_TABLES
 enum { INITIAL_HEAP = 0 };
 #else
 enum { INITIAL_HEAP = 256 << 20 };
 #endif
 
-/* Advise the heap section holding a fresh object as huge pages. */
-static void advise_huge_pages(void) {
+enum { HUGE_PAGE = 2 << 20, ARENA_SPAN = 64 << 20 };
+static bool batch_heap;
+
+/* Advise as huge pages every anonymous private mapping (heap sections,
+ * malloc's [heap], arena reservations) of at least one huge page that lies
+ * in [lo, hi): the kernel keeps the advice when such a mapping grows or
+ * its protection changes, so a reservation advised once stays advised. */
+static void advise_huge_range(uintptr_t lo, uintptr_t hi) {
 #ifdef MADV_HUGEPAGE
-  uintptr_t probe = (uintptr_t)GC_MALLOC_ATOMIC(1);
   FILE *maps = fopen("/proc/self/maps", "r");
   if (!maps) return;
   char line[512];
-  unsigned long lo, hi;
-  while (fgets(line, sizeof line, maps))
-    if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && probe >= lo && probe < hi) {
-      madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
-      break;
-    }
+  while (fgets(line, sizeof line, maps)) {
+    unsigned long a, b, off, inode;
+    char perms[8], dev[16], path[64] = "";
+    int n = sscanf(line, "%lx-%lx %7s %lx %15s %lu %63s", &a, &b, perms, &off, dev, &inode, path);
+    if (n < 6 || perms[3] != 'p' || inode != 0 || a < lo || b > hi || b - a < HUGE_PAGE) continue;
+    if (path[0] && strcmp(path, "[heap]") != 0) continue;
+    madvise((void *)a, b - a, MADV_HUGEPAGE);
+  }
   fclose(maps);
 #endif
 }
 
-enum { HUGE_PAGES_MAX = 32 << 20 };   /* the biggest hint that gets huge pages */
-static bool batch_heap, hinted;
+static void on_heap_resize(GC_word size) {
+  (void)size;
+  advise_huge_range(0, UINTPTR_MAX);
+}
 
 void fx_init(FxHeapMode mode) {
   if (mode == FX_HEAP_BATCH) GC_set_markers_count(1);
   GC_INIT();
   if (mode != FX_HEAP_BATCH || !INITIAL_HEAP) return;
-  GC_set_free_space_divisor(1);
-  GC_expand_hp(INITIAL_HEAP);
   batch_heap = true;
+  /* A thread's malloc arena is made writable in one piece (its whole
+   * reservation) rather than page by page as it fills, so that it can be
+   * advised as huge pages (fx_advise_thread_heap): a huge page needs an
+   * aligned 2 MiB range inside one writable mapping when it is touched. */
+  mallopt(M_TOP_PAD, ARENA_SPAN);
+  GC_set_free_space_divisor(1);
+  GC_set_on_heap_resize(on_heap_resize);
+  GC_expand_hp(INITIAL_HEAP);
+}
+
+void fx_advise_thread_heap(void) {
+  if (!batch_heap) return;
+  void *probe = malloc(64);
+  if (!probe) return;
+  /* glibc gives a thread its own arena: a reservation of ARENA_SPAN bytes
+   * aligned to its size, made writable as it fills.  The main thread's
+   * [heap] is advised by the scan of the whole address space instead. */
+  uintptr_t base = (uintptr_t)probe & ~(uintptr_t)(ARENA_SPAN - 1);
+  advise_huge_range(base, base + ARENA_SPAN);
+  free(probe);
 }
 
 void fx_heap_hint(size_t bytes) {
-  if (batch_heap && !hinted && bytes <= HUGE_PAGES_MAX) advise_huge_pages();
-  hinted = true;
+  fx_advise_thread_heap();
   size_t have = GC_get_heap_size();
   if (bytes > have) GC_expand_hp(bytes - have);
+}
+
+FxMemory fx_memory(void) {
+  FxMemory m = {GC_get_heap_size(), GC_get_total_bytes(), 0, 0};
+  struct mallinfo2 mi = mallinfo2();
+  m.malloc_used = mi.uordblks + mi.hblkhd;
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru) == 0) m.peak_rss = (size_t)ru.ru_maxrss * 1024;
+  return m;
 }
 
 /* Abort on allocation failure: library code has nothing better to do. */

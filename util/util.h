@@ -29,6 +29,12 @@ void fx_init(FxHeapMode mode);
  * pages cost no memory), so that work expected to need that much runs
  * without collections on the way. */
 void fx_heap_hint(size_t bytes);
+/* In batch mode, advise the calling thread's malloc arena as huge pages
+ * (a thread that parses: tree-sitter's trees live in malloc's memory). */
+void fx_advise_thread_heap(void);
+/* Memory so far, in bytes (fathom.h FathomMemory). */
+typedef struct FxMemory { size_t gc_heap, gc_allocated, malloc_used, peak_rss; } FxMemory;
+FxMemory fx_memory(void);
 void *fx_alloc(size_t n);                  /* zeroed, scanned by the GC */
 void *fx_alloc_atomic(size_t n);           /* not scanned: no pointers inside */
 void *fx_realloc(void *p, size_t n);

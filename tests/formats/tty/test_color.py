@@ -2,7 +2,7 @@
 
 Colour only on a terminal (a pseudo-terminal here) and never with NO_COLOR
 set; `--color always|never` override; `--quiet` drops the summary line;
-`--stats` adds one line on stderr.  Prints `ok NAME` or `FAIL NAME: why`.
+`--stats` adds two lines on stderr (times and counts, then memory).  Prints `ok NAME` or `FAIL NAME: why`.
 """
 import os
 import pty
@@ -54,7 +54,8 @@ def main():
     n = piped([FATHOM, "check", FILE], base).stdout.decode()
     cases.append(("summary", "Found 1 error and 1 warning in 1 file" in n))
     s = piped([FATHOM, "check", "--stats", FILE], base).stderr.decode()
-    cases.append(("stats", s.startswith("fathom: stats: parse ") and " contexts" in s))
+    cases.append(("stats", s.startswith("fathom: stats: parse ") and " contexts" in s
+                  and "\nfathom: stats: memory: gc heap " in s and " peak resident " in s))
     failed = 0
     for name, ok in cases:
         print(("ok %s" if ok else "FAIL %s: unexpected output") % name)
