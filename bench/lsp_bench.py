@@ -10,7 +10,8 @@ publishDiagnostics of that version:
              statement (with its indentation: the program stays valid)
   - delete:  delete a body line that is a plain assignment
   - undo:    the newline edit, then its reverse (the reverse is timed)
-  - paste:   paste a copy of a small def (renamed) before a def
+  - paste:   paste a copy of a small def (renamed) before a def (then
+             take it out again, untimed)
   - hover:   a digit replaced in a body line `x = ...`, and at once a hover
              on x: timed from the didChange to the hover's answer (a request
              right after an edit must not wait for a long analysis)
@@ -263,11 +264,14 @@ def run_kinds(s, text, edits, keys):
             yield s.edit(i, len(line), i + 1, len(indent) + 4, "")   # the undo
 
     def paste():
-        for k in range(min(edits, 50)):
-            starts = [i for i, l in enumerate(s.lines) if l.startswith("def ")]
+        starts = [i for i, l in enumerate(s.lines) if l.startswith("def ")]
+        for k in range(edits):
             i = starts[rng.randrange(len(starts))]
             paste = "def pasted_%d(x):\n    y = x * %d\n    return y + 1\n\n\n" % (k, k)
             yield s.edit(i, 0, i, 0, paste)
+            # taken out again, untimed, so that the file keeps its size and
+            # its defs their lines over the 200 pastes
+            kinds.untimed(lambda: s.edit(i, 0, i + 5, 0, ""))
 
     def hover():
         assigns = [(i, m) for i, l in enumerate(s.lines)

@@ -234,23 +234,39 @@ static uint8_t flags_for(const char *name) {
   return f;
 }
 
-static void init_tables(Lower *L) {
-  L->kids_arena.atomic = true;
-  L->lang = tree_sitter_python();
-  L->nsymbols = ts_language_symbol_count(L->lang);
-  L->kind_of = fx_alloc_atomic(L->nsymbols);
-  L->sym_flags = fx_alloc_atomic(L->nsymbols);
+/* The grammar's tables, the same for every Lower: built once per process
+ * (a package of 200 modules made them 200 times, 2% of a check). */
+typedef struct LangTables {
+  uint8_t *kind_of, *sym_flags;
+  uint32_t nsymbols;
+  TSFieldId f_name, f_value, f_left, f_right, f_body, f_condition, f_consequence,
+      f_alternative, f_parameters, f_return_type, f_type, f_function, f_arguments, f_object,
+      f_attribute, f_operator, f_argument, f_definition, f_module_name, f_alias, f_expression,
+      f_subscript, f_cause;
+} LangTables;
+
+static LangTables lang_tables;
+static pthread_once_t lang_tables_once = PTHREAD_ONCE_INIT;
+
+static void build_lang_tables(void) {
+  LangTables *T = &lang_tables;
+  const TSLanguage *lang = tree_sitter_python();
+  T->nsymbols = ts_language_symbol_count(lang);
+  /* static data for the process's life: malloc, not the collector */
+  T->kind_of = calloc(T->nsymbols ? T->nsymbols : 1, 1);
+  T->sym_flags = calloc(T->nsymbols ? T->nsymbols : 1, 1);
+  if (!T->kind_of || !T->sym_flags) abort();
   HashMap kinds;   /* kind name -> its Kind (one lookup per grammar symbol) */
   hm_init_str(&kinds);
   for (int k = 1; k < K__COUNT; k++) hm_put(&kinds, kind_names[k], (void *)(intptr_t)k);
-  for (uint32_t sym = 0; sym < L->nsymbols; sym++) {
-    const char *name = ts_language_symbol_name(L->lang, (TSSymbol)sym);
+  for (uint32_t sym = 0; sym < T->nsymbols; sym++) {
+    const char *name = ts_language_symbol_name(lang, (TSSymbol)sym);
     if (!name) continue;
-    L->sym_flags[sym] = flags_for(name);
-    if (ts_language_symbol_type(L->lang, (TSSymbol)sym) != TSSymbolTypeRegular) continue;
-    L->kind_of[sym] = (uint8_t)(intptr_t)hm_get(&kinds, name);
+    T->sym_flags[sym] = flags_for(name);
+    if (ts_language_symbol_type(lang, (TSSymbol)sym) != TSSymbolTypeRegular) continue;
+    T->kind_of[sym] = (uint8_t)(intptr_t)hm_get(&kinds, name);
   }
-#define FIELD(var, str) L->var = ts_language_field_id_for_name(L->lang, str, strlen(str))
+#define FIELD(var, str) T->var = ts_language_field_id_for_name(lang, str, strlen(str))
   FIELD(f_name, "name"); FIELD(f_value, "value"); FIELD(f_left, "left");
   FIELD(f_right, "right"); FIELD(f_body, "body"); FIELD(f_condition, "condition");
   FIELD(f_consequence, "consequence"); FIELD(f_alternative, "alternative");
@@ -260,6 +276,24 @@ static void init_tables(Lower *L) {
   FIELD(f_argument, "argument"); FIELD(f_definition, "definition");
   FIELD(f_module_name, "module_name"); FIELD(f_alias, "alias");
   FIELD(f_expression, "expression"); FIELD(f_subscript, "subscript"); FIELD(f_cause, "cause");
+#undef FIELD
+}
+
+static void init_tables(Lower *L) {
+  pthread_once(&lang_tables_once, build_lang_tables);
+  const LangTables *T = &lang_tables;
+  L->kids_arena.atomic = true;
+  L->lang = tree_sitter_python();
+  L->nsymbols = T->nsymbols;
+  L->kind_of = T->kind_of;
+  L->sym_flags = T->sym_flags;
+#define FIELD(var) L->var = T->var
+  FIELD(f_name); FIELD(f_value); FIELD(f_left); FIELD(f_right); FIELD(f_body);
+  FIELD(f_condition); FIELD(f_consequence); FIELD(f_alternative); FIELD(f_parameters);
+  FIELD(f_return_type); FIELD(f_type); FIELD(f_function); FIELD(f_arguments);
+  FIELD(f_object); FIELD(f_attribute); FIELD(f_operator); FIELD(f_argument);
+  FIELD(f_definition); FIELD(f_module_name); FIELD(f_alias); FIELD(f_expression);
+  FIELD(f_subscript); FIELD(f_cause);
 #undef FIELD
 }
 
