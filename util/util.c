@@ -171,13 +171,19 @@ void *fx_arena_alloc(FxArena *a, size_t n) {
 #else
   if (n > ARENA_CHUNK / 8) return a->atomic ? fx_alloc_atomic(n) : fx_alloc(n);
   if ((size_t)(a->end - a->cur) < n) {
-    a->cur = a->atomic ? fx_alloc_atomic(ARENA_CHUNK) : fx_alloc(ARENA_CHUNK);
+    a->cur = a->base = a->atomic ? fx_alloc_atomic(ARENA_CHUNK) : fx_alloc(ARENA_CHUNK);
     a->end = a->cur + ARENA_CHUNK;
   }
   void *p = a->cur;
   a->cur += n;
   return p;
 #endif
+}
+
+void fx_arena_rewind(FxArena *a) {
+  if (!a->base) return;
+  memset(a->base, 0, (size_t)(a->cur - a->base));
+  a->cur = a->base;
 }
 
 /* A GC copy of the NUL-terminated string s. */

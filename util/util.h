@@ -54,9 +54,13 @@ char *fx_vsprintf(const char *fmt, va_list ap);
  * allocation, so that ASan sees overflows. */
 typedef struct FxArena {
   char *cur, *end;
+  char *base;      /* the current chunk's start */
   bool atomic;
 } FxArena;
 void *fx_arena_alloc(FxArena *a, size_t n);
+/* Forget every object of the current chunk (zeroed again, reused by the
+ * next allocations): only when nothing points into it any more. */
+void fx_arena_rewind(FxArena *a);
 
 /* ---- vectors: VEC(T) v = {0}; vec_push(&v, x); v.items[i], v.len ---- */
 #define VEC(T) struct { T *items; int len; int cap; }
