@@ -334,18 +334,38 @@ static int GC_CALLBACK stop_collecting(void)
 }
 
 /* The collector is held off during a burst of interim passes: a
- * collection marks the whole live exact analysis (tens of ms at 5,000
- * lines), which would fall on one keystroke in a hundred; their garbage
- * (about 1 MB a pass) is collected when the input is quiet, before the
- * exact pass, giving up if a message arrives.  It is held only while the
- * heap has GC_HOLD_ROOM free bytes or more, so that holding it never
- * grows the heap (a server lives for hours: tests/lsp's 20,000-edit case
- * checks that its RSS stays flat); below that the collector runs as usual. */
+ * collection marks the whole live exact analysis on one thread (the stop
+ * function turns libgc's parallel marking off): tens of ms at 5,000
+ * lines, 300 ms to seconds at 20,000, which would fall on a keystroke.
+ * Their garbage (1-2 MB a pass) is collected when the input has been
+ * quiet for LSP_IDLE_MS plus as long as the last idle collection took,
+ * giving up if a message arrives: a collection started between keys 250
+ * ms apart never finishes and only delays the next key.  While held, a
+ * heap with less than GC_HOLD_ROOM free bytes grows by GC_HOLD_GROW rather
+ * than collecting on a keystroke, up to a quarter of the heap the last
+ * collection left (GC_BURST_MIN at least); past that the collector runs
+ * as usual, so the heap stays bounded however long a burst lasts (a
+ * server lives for hours: tests/lsp's 20,000-edit case checks that its
+ * RSS stays flat). */
 #define GC_HOLD_ROOM ((size_t)4 << 20)
+#define GC_HOLD_GROW ((size_t)16 << 20)
+#define GC_BURST_MIN ((size_t)16 << 20)
 static bool gc_held;
+static GC_word gc_seen;          /* collections counted at the last hold_gc */
+static size_t heap_after_gc;     /* the heap's size after the last collection */
+static double idle_gc_ms;        /* how long the last complete idle collection took */
 
 static void hold_gc(void)
 {
+  GC_word no = GC_get_gc_no();
+  if (no != gc_seen) {
+    gc_seen = no;
+    heap_after_gc = GC_get_heap_size();
+  }
+  if (GC_get_free_bytes() < GC_HOLD_ROOM) {
+    size_t burst = heap_after_gc / 4 > GC_BURST_MIN ? heap_after_gc / 4 : GC_BURST_MIN;
+    if (GC_get_heap_size() + GC_HOLD_GROW <= heap_after_gc + burst) GC_expand_hp(GC_HOLD_GROW);
+  }
   bool room = GC_get_free_bytes() >= GC_HOLD_ROOM;
   if (!gc_held && room) {
     GC_disable();
@@ -363,8 +383,14 @@ static void release_gc(Server *S, bool collect_now)
   gc_held = false;
   if (!collect_now) return;
   collecting_for = S;
-  GC_try_to_collect(stop_collecting);
+  double t0 = now_ms();
+  int done = GC_try_to_collect(stop_collecting);
   collecting_for = NULL;
+  double took = now_ms() - t0;
+  if (done) idle_gc_ms = took;
+  if (getenv("FATHOM_LSP_LOG"))
+    fprintf(stderr, "fathom lsp: idle collection %s %.2f ms (heap %.1f MB)\n",
+            done ? "done" : "stopped", took, GC_get_heap_size() / 1e6);
 }
 
 /* The exact analysis of d when nothing waits for it: it stops as soon as a
@@ -1271,8 +1297,11 @@ __attribute__((noinline)) static int serve_one(Server *S)
   if (!input_waiting(S)) {
     refresh(S);
     if ((any_pending(S) || gc_held) && !rpc_wait(S->rpc, LSP_IDLE_MS)) {
-      release_gc(S, true);
-      settle(S);
+      /* collect only once the pause is as long as a collection takes (the
+       * last one's time; before any, 1 ms per MB of heap) */
+      double gc_ms = idle_gc_ms > 0 ? idle_gc_ms : (double)GC_get_heap_size() / 1e6;
+      if (gc_held && (gc_ms < 1 || !rpc_wait(S->rpc, (int)gc_ms))) release_gc(S, true);
+      if (!input_waiting(S)) settle(S);
     }
   }
   /* LSP: the server exits when the client's process is gone */
