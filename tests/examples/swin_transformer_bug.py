@@ -1,4 +1,4 @@
-# expect-error at line 290: shape-mismatch
+# expect-error at line 289: shape-mismatch
 # Planted bug: PatchMerging's reduction takes dim inputs instead of the
 # 4*dim of the four concatenated neighbours.
 """Swin Transformer, translated from microsoft/Swin-Transformer
@@ -15,8 +15,8 @@ nn.ModuleList is a list; timm's to_2tuple is written out, and DropPath
 is the identity (the eval forward); torch.meshgrid is two broadcast_to
 calls; torch.roll is a take with the rolled indices (x, (arange(n) -
 shift) % n) along each axis; the attention mask's `slice(...)` objects are
-(start, stop) pairs used in `img_mask[:, h0:h1, w0:w1, :] = cnt`;
-`table[index.view(-1)]` is take(table, index.view(-1), axis=0);
+(start, stop) pairs used in `img_mask[:, h0:h1, w0:w1, :] = cnt` (the
+DSL has no slice builtin);
 `.contiguous()` is dropped; the checkpoint and fused_window_process paths
 (torch.utils.checkpoint, the CUDA kernel) are left out; nn.AdaptiveAvgPool1d
 (1) is a mean over the tokens.  The network is tiny (embed_dim 16, depths
@@ -151,8 +151,7 @@ class WindowAttention(Module):
         q = q * self.scale
         attn = (q @ k.transpose(-2, -1))
 
-        relative_position_bias = take(self.relative_position_bias_table,
-                                      self.relative_position_index.view(-1), axis=0).view(
+        relative_position_bias = self.relative_position_bias_table[self.relative_position_index.view(-1)].view(
             self.window_size[0] * self.window_size[1], self.window_size[0] * self.window_size[1], -1)  # Wh*Ww,Wh*Ww,nH
         relative_position_bias = relative_position_bias.permute(2, 0, 1)  # nH, Wh*Ww, Wh*Ww
         attn = attn + expand_dims(relative_position_bias, 0)
