@@ -9,8 +9,8 @@
  *     of the argument types, except that a mix of int and float gives f64
  *     (a call, not a control-flow merge, so the DSL's merge rule does not
  *     apply; the int argument is acceptable wherever a float is);
- *   - sum over a tuple folds `add` item by item from `start`; over a list
- *     or another iteration of unknown length it is start + elem + elem,
+ *   - sum over a tuple, or a list of known length, folds `add` item by
+ *     item from `start`; over an iteration of unknown length it is start + elem + elem,
  *     broadened (the empty case's value, `start`, is covered by the same
  *     type when start is 0 and the items are ints or floats).
  * isinstance is decided whenever x's kind is known; the type argument is
@@ -462,6 +462,18 @@ static const AbsValue *sum_of_tuple(EvalCall *c, const AbsValue *t, const AbsVal
   return acc;
 }
 
+/* start + item 0 + item 1 ..., for an iteration of known length (a list
+ * of known items, zip or enumerate of such): constants fold. */
+static const AbsValue *sum_of_items(EvalCall *c, const AbsValue *seq, int64_t n,
+                                    const AbsValue *acc) {
+  for (int64_t k = 0; k < n && acc->kind != ABS_ERROR; k++) {
+    const AbsValue *item = rules_iter_item(c, seq, abs_int(c->st, k));
+    if (item->kind == ABS_ERROR) return item;
+    acc = rules_binary(c, OP_ADD, acc, item);
+  }
+  return acc;
+}
+
 /* start + elem + elem ..., for an iteration of unknown length. */
 static const AbsValue *sum_of_elems(EvalCall *c, const AbsValue *seq, const AbsValue *start) {
   int64_t k;
@@ -490,6 +502,9 @@ const AbsValue *rule_sum(EvalCall *c) {
                       "%s is not iterable (sum() needs a tuple, list or range)",
                       rules_show(c, seq));
   if (seq->kind == ABS_TUPLE) return sum_of_tuple(c, seq, start);
+  int64_t n;
+  if (seq->kind != ABS_RANGE && rules_iter_count(c, seq, &n) && n <= RULES_MAX_ITEMS)
+    return sum_of_items(c, seq, n, start);
   return sum_of_elems(c, seq, start);
 }
 
