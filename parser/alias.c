@@ -22,8 +22,9 @@
  *      (the read precedes the mutation in the text, or a loop holds both)
  *      with no fresh binding of it on every path between
  *      (rebound_between), or a `for` iterates it while its body mutates it;
- *   2. it is mutated and bound from something not fresh (another name, an
- *      item, a user call's result): then every name that right-hand side
+ *   2. it is mutated after being bound from something not fresh (another
+ *      name, an item, a user call's result; the mutation later in the
+ *      text, or a loop holds both): then every name that right-hand side
  *      reads is shared too;
  *   3. it is shared and one of its bindings keeps another local: that one
  *      too (a worklist closes the set).
@@ -59,6 +60,7 @@ typedef struct ABind {
   uint32_t at;
   uint32_t end;      /* end of its statement */
   uint32_t blk_start, blk_end;
+  uint32_t loop;     /* start of the outermost loop of the scope holding it, or at */
 } ABind;
 
 typedef struct ARange { uint32_t start, end; } ARange;
@@ -203,9 +205,10 @@ static void bind_targets(Alias *A, TSNode t, bool fresh, int from, int to, TSNod
   switch (kind(L, t)) {
   case K_identifier: {
     int i = local_of(A, t);
+    uint32_t at = ts_node_start_byte(t);
     if (i >= 0)
-      vec_push(&A->binds, ((ABind){i, fresh, A->direct, from, to, ts_node_start_byte(t),
-                                   ts_node_end_byte(stmt), A->blk.start, A->blk.end}));
+      vec_push(&A->binds, ((ABind){i, fresh, A->direct, from, to, at, ts_node_end_byte(stmt),
+                                   A->blk.start, A->blk.end, A->loop < at ? A->loop : at}));
     return;
   }
   case K_subscript: case K_attribute: {   /* x[i] = v, x.a = v: x now holds v */
@@ -217,7 +220,7 @@ static void bind_targets(Alias *A, TSNode t, bool fresh, int from, int to, TSNod
        * own mutation (a parameter's list stays the caller's) */
       if (i >= 0)
         vec_push(&A->binds, ((ABind){i, true, false, from, to, ts_node_end_byte(stmt),
-                                     ts_node_end_byte(stmt), 0, 0}));
+                                     ts_node_end_byte(stmt), 0, 0, ts_node_end_byte(stmt)}));
     } else {
       walk(A, obj, CTX_SAFE);
     }
@@ -574,7 +577,9 @@ void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets) {
     first[i] = k;
   }
   int *work = fx_array(int, n), nwork = 0;
-  /* 2: a mutated local bound from something another name may hold */
+  /* 2: a mutated local bound from something another name may hold, when
+   * a mutation may follow that binding (later in the text, or a loop
+   * holds both): one that only runs before it changes another object */
   int *bfirst = fx_array(int, n + 1);   /* bindings by local, counting sort */
   ABind *bs = fx_array(ABind, A.binds.len + 1);
   for (int k = 0; k < A.binds.len; k++) bfirst[A.binds.items[k].local + 1]++;
@@ -584,7 +589,7 @@ void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets) {
   for (int k = 0; k < A.binds.len; k++) bs[fill[A.binds.items[k].local]++] = A.binds.items[k];
   for (int k = 0; k < A.binds.len; k++) {
     ABind *b = &bs[k];
-    if (b->fresh || first[b->local] == first[b->local + 1]) continue;
+    if (b->fresh || mut_from(&A, first, b->local, b->loop) < 0) continue;
     share(s, b->local, work, &nwork);
   }
   /* 1: a keeping read that a mutation may follow */
