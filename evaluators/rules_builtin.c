@@ -32,8 +32,13 @@ static const char *str_arg(const AbsValue *v) {
 
 /* ------------------------------------------------------------ parser ops */
 
-/* kwarg('name', v): the keyword argument name=v. */
+/* kwarg('name', v): the keyword argument name=v.  An error value stays a
+ * keyword argument (f(x, k=err) binds err to k, as f(x, err) binds it to
+ * the second parameter); were it an error in place of the keyword, the
+ * call would take it for a positional argument and report a false arity
+ * error.  A value never made ends the path. */
 const AbsValue *rule_kwarg(EvalCall *c) {
+  if (c->args[1]->kind == ABS_BOTTOM) return c->args[1];
   const char *name = str_arg(c->args[0]);
   return name ? abs_kwarg(c->st, name, c->args[1]) : abs_unknown(c->st);
 }
