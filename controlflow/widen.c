@@ -100,6 +100,43 @@ static const AbsValue *accumulator_list(Cf *cf, const AbsValue *a, const AbsValu
   return abs_list(cf->st, elem);
 }
 
+/* `_`, the conventional throwaway name (`_, idx = topk(...)`, `a, _, v =
+ * f(x)`): as mypy and pyright do, it may be rebound to values of any type,
+ * so where paths or loop trips give it different types it becomes unknown
+ * instead of a merge error (language.md 5). */
+static bool is_discard(const char *name) { return name && strcmp(name, "_") == 0; }
+
+static AnfNode *origin_of(const AbsFn *fn, const char *path);
+
+/* Where the variables a branch merges (a tuple, pack() in stmt.c) differ
+ * only in the throwaway `_`: the join with `_`'s item unknown on both
+ * sides; NULL when some other item cannot be joined.  path is the join
+ * error's, innermost first, so its last "element k" is the tuple item. */
+static const AbsValue *join_discarding(Cf *cf, const AbsValue *a, const AbsFn *a_fn,
+                                       const AbsValue *b, const AbsFn *b_fn) {
+  for (int tries = 0; a->kind == ABS_TUPLE && b->kind == ABS_TUPLE &&
+                      a->tuple.n == b->tuple.n && tries < a->tuple.n; tries++) {
+    AbsJoinError err = {0};
+    const AbsValue *j = abs_join(cf->st, a, b, &err);
+    if (!err.left) return j;
+    const char *last = err.path ? strstr(err.path, "element ") : NULL;
+    for (const char *p = last; p; p = strstr(p + 1, "element ")) last = p;
+    if (!last) return NULL;
+    int k = atoi(last + 8);
+    AnfNode *oa = origin_of(a_fn, last), *ob = origin_of(b_fn, last);
+    if (k < 0 || k >= a->tuple.n || !(oa && is_discard(oa->name)) || !(ob && is_discard(ob->name)))
+      return NULL;
+    const AbsValue **ia = fx_array(const AbsValue *, a->tuple.n + 1);
+    const AbsValue **ib = fx_array(const AbsValue *, b->tuple.n + 1);
+    memcpy(ia, a->tuple.items, sizeof *ia * (size_t)a->tuple.n);
+    memcpy(ib, b->tuple.items, sizeof *ib * (size_t)b->tuple.n);
+    ia[k] = ib[k] = abs_unknown(cf->st);
+    a = abs_tuple(cf->st, a->tuple.n, ia);
+    b = abs_tuple(cf->st, b->tuple.n, ib);
+  }
+  return NULL;
+}
+
 static const char *param_label(const AnfGraph *g, int i) {
   const char *nm = i < g->nparams ? g->params[i]->name : NULL;
   return nm ? nm : "?";
@@ -145,10 +182,11 @@ static const AbsValue *widen(Cf *cf, AnfNode *site, Ctx *c, const Ctx *running,
     AbsJoinError err = {0};
     items[i] = abs_join(cf->st, a, b, &err);
     if (!err.left) continue;
-    if (i < g->nparams && g->params[i]->param.loop_target) {
+    if (i < g->nparams && (g->params[i]->param.loop_target || is_discard(g->params[i]->name))) {
       /* `for row in t2:` after a loop that left row a different type: the
        * header's value is dead in the body, and after the loop it is the
-       * old value or an item, so no merge error, and unknown there */
+       * old value or an item, so no merge error, and unknown there; the
+       * same for the throwaway name `_` */
       items[i] = abs_unknown(cf->st);
       continue;
     }
@@ -304,6 +342,10 @@ const AbsValue *cf_merge(Cf *cf, AnfNode *site, Ctx *c, const AbsValue *acc,
     const AbsValue *list = accumulator_list(cf, acc, next);
     if (list) return list;
   }
+  if (!(err.path && *err.path) && is_discard(site->name)) return abs_unknown(cf->st);
+  const AbsValue *disc =
+      err.path && *err.path ? join_discarding(cf, acc, acc_fn, next, next_fn) : NULL;
+  if (disc) return disc;
   AnfNode *oa = origin_of(acc_fn, err.path), *ob = origin_of(next_fn, err.path);
   const char *name = NULL;
   if (err.path && *err.path) name = (oa && oa->name) ? oa->name : (ob ? ob->name : NULL);

@@ -603,15 +603,18 @@ const AbsValue *rule_einsum(EvalCall *c) {
 
 /* ------------------------------------------------------------ item assignment */
 
-/* v must broadcast to the region's shape: no more dims, and each of its
- * dims (aligned on the right) 1 or the region's. */
+/* v must broadcast to the region's shape: each of its dims (aligned on
+ * the right) 1 or the region's, and any dims beyond the region's rank 1,
+ * as numpy's setitem drops them (a (1, N) row into an (N,) region). */
 static const AbsValue *fits_region(EvalCall *c, const TensorArg *v, const TensorArg *r) {
   if (v->scalar || v->rank < 0 || r->rank < 0) return NULL;
-  if (v->rank > r->rank)
-    return rules_tensor_fail(c, DK_SHAPE_MISMATCH, v, NULL, "item assignment: the value %s has "
-                             "more dims than the selected region %s", rules_show(c, v->v),
-                             rules_show(c, r->v));
-  for (int i = 0; i < v->rank; i++) {
+  int extra = v->rank > r->rank ? v->rank - r->rank : 0;
+  for (int i = 0; i < extra; i++)
+    if (!rules_dim_is(v->dims[i], 1))
+      return rules_tensor_fail(c, DK_SHAPE_MISMATCH, v, NULL, "item assignment: the value %s "
+                               "has more dims than the selected region %s, and its leading "
+                               "dims are not all 1", rules_show(c, v->v), rules_show(c, r->v));
+  for (int i = extra; i < v->rank; i++) {
     const AbsDim *vd = v->dims[i], *rd = r->dims[r->rank - v->rank + i];
     if (rules_dim_is(vd, 1) || rules_tensor_unify(vd, rd)) continue;
     return rules_tensor_dim_mismatch(c, fx_sprintf("item assignment: the value does not "
