@@ -461,14 +461,9 @@ static bool range_sum(const AbsValue *r, int64_t *out) {
   return true;
 }
 
-static const AbsValue *sum_of_tuple(EvalCall *c, const AbsValue *t, const AbsValue *acc) {
-  for (int i = 0; i < t->tuple.n && acc->kind != ABS_ERROR; i++)
-    acc = rules_binary(c, OP_ADD, acc, t->tuple.items[i]);
-  return acc;
-}
-
-/* start + item 0 + item 1 ..., for an iteration of known length (a list
- * of known items, zip or enumerate of such): constants fold. */
+/* start + item 0 + item 1 ..., for an iteration of known length (a
+ * tuple, a list of known items, zip or enumerate of such): constants
+ * fold. */
 static const AbsValue *sum_of_items(EvalCall *c, const AbsValue *seq, int64_t n,
                                     const AbsValue *acc) {
   for (int64_t k = 0; k < n && acc->kind != ABS_ERROR; k++) {
@@ -506,9 +501,9 @@ const AbsValue *rule_sum(EvalCall *c) {
     return rules_fail(c, seq, NULL, DK_TYPE_MISMATCH,
                       "%s is not iterable (sum() needs a tuple, list or range)",
                       rules_show(c, seq));
-  if (seq->kind == ABS_TUPLE) return sum_of_tuple(c, seq, start);
-  int64_t n;
-  if (seq->kind != ABS_RANGE && rules_iter_count(c, seq, &n) && n <= RULES_MAX_ITEMS)
+  int64_t n;   /* a tuple's items are all there already, however many */
+  if (seq->kind != ABS_RANGE && rules_iter_count(c, seq, &n) &&
+      (seq->kind == ABS_TUPLE || n <= RULES_MAX_ITEMS))
     return sum_of_items(c, seq, n, start);
   return sum_of_elems(c, seq, start);
 }

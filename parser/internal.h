@@ -159,6 +159,14 @@ typedef VEC(EscapeItem) EscapeVec;
 typedef struct Program Program;
 typedef struct ProgModule ProgModule;
 
+/* The fields of tree-sitter-python that the lowering reads, by name
+ * (Lower's f_NAME ids, looked up once per process in parser.c). */
+#define GRAMMAR_FIELDS(X)                                                              \
+  X(name) X(value) X(left) X(right) X(body) X(condition) X(consequence) X(alternative) \
+  X(parameters) X(return_type) X(type) X(function) X(arguments) X(object)            \
+  X(attribute) X(operator) X(argument) X(definition) X(module_name) X(alias)         \
+  X(expression) X(subscript) X(cause)
+
 typedef struct Lower {
   Program *prog;         /* the program this file belongs to (program.c) */
   ProgModule *self;      /* this file's module in it */
@@ -186,11 +194,9 @@ typedef struct Lower {
   VEC(ProgModule *) star_mods; /* program modules imported with `*`, in order */
   Marks openers;         /* every '(' '[' '{' byte */
   Marks binders;         /* every ":=" and word "as", "append", "extend" */
-  TSFieldId f_name, f_value, f_left, f_right, f_body, f_condition,
-      f_consequence, f_alternative, f_parameters, f_return_type, f_type,
-      f_function, f_arguments, f_object, f_attribute, f_operator,
-      f_argument, f_definition, f_module_name, f_alias, f_expression,
-      f_subscript, f_cause;
+#define X(name) TSFieldId f_##name;
+  GRAMMAR_FIELDS(X)   /* the grammar's field ids: L->f_body, ... */
+#undef X
   unsigned star_imports;   /* NS_* bits imported with `import *` */
   Scope *module_scope;
   int depth;               /* recursion guard */

@@ -239,10 +239,9 @@ static uint8_t flags_for(const char *name) {
 typedef struct LangTables {
   uint8_t *kind_of, *sym_flags;
   uint32_t nsymbols;
-  TSFieldId f_name, f_value, f_left, f_right, f_body, f_condition, f_consequence,
-      f_alternative, f_parameters, f_return_type, f_type, f_function, f_arguments, f_object,
-      f_attribute, f_operator, f_argument, f_definition, f_module_name, f_alias, f_expression,
-      f_subscript, f_cause;
+#define X(name) TSFieldId f_##name;
+  GRAMMAR_FIELDS(X)
+#undef X
 } LangTables;
 
 static LangTables lang_tables;
@@ -266,17 +265,9 @@ static void build_lang_tables(void) {
     if (ts_language_symbol_type(lang, (TSSymbol)sym) != TSSymbolTypeRegular) continue;
     T->kind_of[sym] = (uint8_t)(intptr_t)hm_get(&kinds, name);
   }
-#define FIELD(var, str) T->var = ts_language_field_id_for_name(lang, str, strlen(str))
-  FIELD(f_name, "name"); FIELD(f_value, "value"); FIELD(f_left, "left");
-  FIELD(f_right, "right"); FIELD(f_body, "body"); FIELD(f_condition, "condition");
-  FIELD(f_consequence, "consequence"); FIELD(f_alternative, "alternative");
-  FIELD(f_parameters, "parameters"); FIELD(f_return_type, "return_type");
-  FIELD(f_type, "type"); FIELD(f_function, "function"); FIELD(f_arguments, "arguments");
-  FIELD(f_object, "object"); FIELD(f_attribute, "attribute"); FIELD(f_operator, "operator");
-  FIELD(f_argument, "argument"); FIELD(f_definition, "definition");
-  FIELD(f_module_name, "module_name"); FIELD(f_alias, "alias");
-  FIELD(f_expression, "expression"); FIELD(f_subscript, "subscript"); FIELD(f_cause, "cause");
-#undef FIELD
+#define X(name) T->f_##name = ts_language_field_id_for_name(lang, #name, strlen(#name));
+  GRAMMAR_FIELDS(X)
+#undef X
 }
 
 static void init_tables(Lower *L) {
@@ -287,14 +278,9 @@ static void init_tables(Lower *L) {
   L->nsymbols = T->nsymbols;
   L->kind_of = T->kind_of;
   L->sym_flags = T->sym_flags;
-#define FIELD(var) L->var = T->var
-  FIELD(f_name); FIELD(f_value); FIELD(f_left); FIELD(f_right); FIELD(f_body);
-  FIELD(f_condition); FIELD(f_consequence); FIELD(f_alternative); FIELD(f_parameters);
-  FIELD(f_return_type); FIELD(f_type); FIELD(f_function); FIELD(f_arguments);
-  FIELD(f_object); FIELD(f_attribute); FIELD(f_operator); FIELD(f_argument);
-  FIELD(f_definition); FIELD(f_module_name); FIELD(f_alias); FIELD(f_expression);
-  FIELD(f_subscript); FIELD(f_cause);
-#undef FIELD
+#define X(name) L->f_##name = T->f_##name;
+  GRAMMAR_FIELDS(X)
+#undef X
 }
 
 /* ---- the file must be text ---- */
