@@ -24,6 +24,15 @@ typedef enum {
 } CtxState;
 
 typedef struct Ctx Ctx;
+
+/* What a branch run the other way forgets (engine_cover_branch): the
+ * nodes its test read, each with the context that owns its value. */
+typedef struct CtxForget {
+  int n;
+  const AnfNode **nodes;
+  const Ctx **owners;
+} CtxForget;
+
 struct Ctx {
   /* key (immutable) */
   AnfGraph *g;
@@ -62,6 +71,9 @@ struct Ctx {
                               parent) was re-entered with on an undetermined
                               path, shared by the running contexts of that
                               pair (controlflow/widen.c), NULL = none yet */
+  const struct CtxForget *forget; /* first run while the coverage ran a branch
+                              the other way: the values its test read,
+                              read broadened here (engine_cover_branch) */
   const AbsFn **closures;  /* per graph whose parent is g (parent_slot): its
                               closure over this context, NULL = not made
                               (the AbsStore's closure slot, see engine.c) */

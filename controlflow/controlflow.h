@@ -59,6 +59,8 @@ typedef struct Cf {
   int undet_hard;          /* of which not soft: their merges report mismatches */
   int lenient;             /* > 0 while the coverage of skipped code runs: new
                               contexts are lenient (cache.h) */
+  const CtxForget *forget; /* while a branch runs the other way: what new
+                              contexts forget (cache.h) */
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */
   bool stable_widened;     /* cf_call_args widened a stable loop's arguments

@@ -158,6 +158,7 @@ const AbsValue *cf_run_ctx(Cf *cf, Ctx *c) {
     c->lenient = true;   /* first run during the coverage of skipped code */
     c->soft = 0;
   }
+  if (cf->forget && !c->forget) c->forget = cf->forget;
   c->state = CTX_RUNNING;
   c->stack_pos = cf->stack.len;
   c->lowlink = c->stack_pos;

@@ -523,6 +523,23 @@ static AnfNode *switch_call(AnfGraph *g, int i) {
 }
 
 enum { COVER_CONTEXTS = 8 };   /* contexts per skipped branch analysed the other way */
+enum { FORGET_MAX = 16 };      /* nodes of one flag test forgotten in its branch */
+
+/* The nodes flag test n reads, itself included (parameters and applies:
+ * its variables and the values made of them), into out[*k]: the branch
+ * taken the other way reads them broadened, since their constants are the
+ * ones that decided the test (engine_cover_branch). */
+static void test_nodes(const AnfNode *n, const AnfNode **out, int *k, int depth) {
+  if (depth > 8 || *k >= FORGET_MAX || n->kind == ANF_CONST) return;
+  for (int i = 0; i < *k; i++)
+    if (out[i] == n) return;
+  out[(*k)++] = n;
+  if (n->kind != ANF_APPLY) return;
+  const AnfNode *f = n->apply.inputs[0];
+  if (f->kind != ANF_CONST || f->c.kind != ANF_C_OP) return;
+  if (f->c.op == OP_GETITEM || f->c.op == OP_GETATTR) return;   /* a leaf: the item itself */
+  for (int i = 1; i < n->apply.ninputs; i++) test_nodes(n->apply.inputs[i], out, k, depth + 1);
+}
 
 /* Every switch of the module, in graph and node order (the coverage
  * rounds then visit only these, not every node again). */
@@ -567,13 +584,19 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
      * `assert T + 1 == values.shape[0]` fail too). */
     if (skipped == bt && bf->is_assert_fail) continue;
     AnfNode *test = sw->apply.inputs[1];
+    const AnfNode **forget = NULL;
+    int nforget = 0;
     int done = 0;
     for (Ctx *c = t->graph_first[g->id]; c && done < COVER_CONTEXTS; c = c->next_in_graph) {
       if (c->state == CTX_NEW || !cache_lookup(t, c, sw) || !flag_test(a, c, test, 0)) continue;
       const char *why = fx_sprintf(
           "analysed as if this test were %s: every analysed call makes it %s",
           skipped == bt ? "true" : "false", skipped == bt ? "false" : "true");
-      if (engine_cover_branch(a->E, c, call, skipped, sw->span, why)) {
+      if (!forget) {
+        forget = fx_array(const AnfNode *, FORGET_MAX);
+        test_nodes(test, forget, &nforget, 0);
+      }
+      if (engine_cover_branch(a->E, c, call, skipped, sw->span, forget, nforget, why)) {
         done++;
         progress = true;
       }

@@ -179,6 +179,17 @@ static const AbsValue *const_value_of(Engine *E, const AnfNode *n, const Ctx *c)
 
 static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c);
 
+/* v, the value of free variable n (owned by `owner`, an ancestor of c),
+ * broadened when c forgets it: c was first run inside a branch the
+ * coverage ran the other way, whose test read n (engine_cover_branch). */
+static const AbsValue *free_value(Engine *E, const Ctx *c, const Ctx *owner, const AnfNode *n,
+                                  const AbsValue *v) {
+  const CtxForget *f = c->forget;
+  for (int i = 0; i < f->n; i++)
+    if (f->nodes[i] == n && f->owners[i] == owner) return abs_broaden(E->st, v);
+  return v;
+}
+
 const AbsValue *eval_node(Engine *E, AnfNode *n, Ctx *c) {
   switch (n->kind) {
   case ANF_CONST:
@@ -186,18 +197,22 @@ const AbsValue *eval_node(Engine *E, AnfNode *n, Ctx *c) {
   case ANF_PARAM: {
     const Ctx *pc = cache_ctx_for(c, n->graph);
     if (!pc) return abs_unknown(E->st);
-    return pc->args->tuple.items[n->param.index];
+    const AbsValue *v = pc->args->tuple.items[n->param.index];
+    return c->forget && pc != c ? free_value(E, c, pc, n, v) : v;
   }
   case ANF_APPLY: {
     Ctx *owner = (Ctx *)cache_ctx_for(c, n->graph);
     if (!owner) return abs_unknown(E->st);
     if (owner != c) cf_depend_on(&E->cf, owner);
     const AbsValue *v = cache_lookup(&E->ctxs, owner, n);
-    if (v) return v == IN_PROGRESS ? abs_bottom(E->st) : v;
-    cache_store(&E->ctxs, owner, n, IN_PROGRESS);
-    v = eval_apply(E, n, owner);
-    cache_store(&E->ctxs, owner, n, v);
-    return v;
+    if (!v) {
+      cache_store(&E->ctxs, owner, n, IN_PROGRESS);
+      v = eval_apply(E, n, owner);
+      cache_store(&E->ctxs, owner, n, v);
+    } else if (v == IN_PROGRESS) {
+      return abs_bottom(E->st);
+    }
+    return c->forget && owner != c ? free_value(E, c, owner, n, v) : v;
   }
   }
   return abs_unknown(E->st);
@@ -902,7 +917,7 @@ const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n) {
 const AbsValue *engine_run_ctx(Engine *E, Ctx *c) { return eval_ctx(E, c); }
 
 bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
-                         const char *why) {
+                         const AnfNode **forget, int n, const char *why) {
   const Ctx *pc = b->parent ? cache_ctx_for(c, b->parent) : NULL;
   if (b->parent && !pc) return false;
   bool is_new;
@@ -915,9 +930,19 @@ bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span tes
   Span saved_span = E->assume_span;
   E->assume = why;
   E->assume_span = test;
+  const CtxForget *saved_forget = E->cf.forget;
+  if (n > 0) {
+    CtxForget *f = fx_new(CtxForget);
+    f->n = n;
+    f->nodes = forget;
+    f->owners = fx_array(const Ctx *, n);
+    for (int i = 0; i < n; i++) f->owners[i] = cache_ctx_for(c, forget[i]->graph);
+    E->cf.forget = f;
+  }
   E->cf.lenient++;
   eval_ctx(E, nc);
   E->cf.lenient--;
+  E->cf.forget = saved_forget;
   E->assume = saved;
   E->assume_span = saved_span;
   return true;

@@ -74,6 +74,28 @@ def cell(x, w, kind):
     return r * z + n
 
 
+# The test's own variables are forgotten in the branch taken the other
+# way: `n` is 0 in `hof_f(0)`, and the branch that runs when `n != 0`
+# must not go on with 0 (it would call hof_f(-1), whose assertion fails).
+def hof_f(n):
+    if n == 0:
+        return 1
+    assert 0 <= n < 1000
+    return n - hof_m(hof_f(n - 1))
+
+
+def hof_m(n):
+    if n == 0:
+        return 0
+    return n - hof_f(hof_m(n - 1))
+
+
+def halve(n, width):
+    if n > 100:
+        return n + "x"  # expect-error: type-mismatch
+    return zeros((width, n // 2))
+
+
 def main():
     x = ones((3, 8))
     a = attention(x, ones((5, 8)), ones((5, 8)), True)
@@ -84,4 +106,4 @@ def main():
     f = pick(3) + pick((4, 5))
     g = deep(ones((2, 3)), True, 2)
     h = cell(ones((2, 3)), ones((8, 3)), "lstm")
-    return a, b, c, d, e, f, g, scale(5)
+    return a, b, c, d, e, f, g, scale(5), hof_m(2), halve(4, 3)
