@@ -10,7 +10,8 @@
 # fuzzers, beside the sanitizer suites (the longest part); each line a part
 # prints is echoed as it comes, prefixed with "[run] ", "[asan] " or
 # "[fuzz] ": its failures, a line per suite as it ends, and its own
-# `N passed, N failed`.  This script then prints the parts' totals and
+# `N passed, N failed`.  This script then repeats every FAIL line under
+# "== failures" (a long log's end names what failed), prints the parts' totals and
 # exactly one last line `N passed, N failed` summed over them, and exits 1
 # when anything failed (a part that
 # ends without its summary line counts as one failure).  The builds must
@@ -83,6 +84,13 @@ lane run fuzz &
 lane asan &
 wait
 for p in $PARTS; do tally "$p"; done
+# the failures again, by part, where the end of a long log shows them
+if grep -q '^FAIL ' "$TMP"/*.out 2>/dev/null; then
+  echo "== failures"
+  for p in $PARTS; do
+    grep '^FAIL ' "$TMP/$p.out" 2>/dev/null | sed "s/^/[$p] /"
+  done
+fi
 echo "== totals"
 printf '%s' "$report"
 echo "$passed passed, $failed failed"

@@ -376,7 +376,7 @@ def new_line_inside_a_def_moves_the_rest():
     codes = sorted((d["range"]["start"]["line"], d["code"]) for d in d3)
     check((2, "undefined-name") in codes and (8, "index-out-of-range") in codes,
           "an error in the new line, found by the interim pass: %r" % codes)
-    exact = c.diagnostics(uri, timeout=5)
+    exact = c.diagnostics(uri, timeout=60)
     codes = sorted((d["range"]["start"]["line"], d["code"]) for d in exact)
     check(codes == [(2, "undefined-name"), (8, "index-out-of-range"), (12, "type-mismatch")],
           "then the exact pass: %r" % codes)
