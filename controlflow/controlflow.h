@@ -63,6 +63,11 @@ typedef struct Cf {
                               contexts forget (cache.h) */
   HashMap reported;        /* (node, kind) already reported */
   HashMap budget_noted;    /* graphs whose budget note was given */
+  const uint32_t *cover_base; /* once the entries have run (the coverage of
+                              code they skipped): per graph id, its contexts
+                              then; NULL before (widen.c, cf_call_args) */
+  bool cover_widened;      /* cf_call_args widened a call's arguments for the
+                              coverage's budget: the context is lenient */
   bool stable_widened;     /* cf_call_args widened a stable loop's arguments
                               (widen.c): the context they make has soft merges */
   bool depth_noted;

@@ -241,6 +241,7 @@ static const AbsValue *force_widen(Cf *cf, const AbsValue *old, const AbsValue *
  * change on a later trip (`if i == 80: s = (s,)`) becomes unknown there,
  * silently, as the exact unrolling would have found no error. */
 enum { STABLE_TRIPS = 32 };
+enum { COVER_CONTEXTS_PER_FN = 2 };   /* new contexts of a function in the coverage */
 
 static bool stable_trip(Cf *cf, const AnfGraph *g, const Ctx *x, const AbsValue *args) {
   return g->is_loop_header && !g->is_comprehension && x->unroll + 1 >= STABLE_TRIPS &&
@@ -281,6 +282,21 @@ const AbsValue *cf_call_args(Cf *cf, AnfNode *site, Ctx *c, AnfGraph *g, const C
       cf_note_budget(cf, site, g, fx_sprintf("%d trips or recursive calls unrolled",
                                             cf->limits.max_contexts));
       return force_widen(cf, x->args, args);
+    }
+  }
+  /* The coverage of code the entries skipped gives each function a few
+   * contexts of its own; past them a call's arguments are broadened and
+   * the context is lenient (the caller, engine.c, runs it so): a helper
+   * that a function nobody calls feeds with constants is analysed once
+   * per type signature, not once per constant (and every loop and call
+   * inside it again), and its broadened merges are silent, as the
+   * coverage's generic contexts are. */
+  if (cf->cover_base && (g->role == ANF_G_FUNCTION || g->role == ANF_G_LAMBDA) &&
+      cache_graph_contexts(cf->ctxs, g) >= cf->cover_base[g->id] + COVER_CONTEXTS_PER_FN) {
+    const AbsValue *broad = abs_broaden(cf->st, args);
+    if (broad != args) {
+      cf->cover_widened = true;
+      return broad;
     }
   }
   if (cache_graph_contexts(cf->ctxs, g) >= (uint32_t)cf->limits.max_graph_contexts) {

@@ -819,6 +819,7 @@ Analysis *analyze_module(AnfModule *m, DiagSink *diags, const AnalysisOptions *o
   /* code the entries skipped, first in the contexts that skip it (a
    * function only a pruned branch calls runs with that branch's values),
    * then every function still not run, generic, and what it skips */
+  engine_begin_coverage(a->E);
   if (!engine_poll_interrupt(a->E)) cover_unreached(a, false);
   run_uncalled_functions(a);
   if (!engine_poll_interrupt(a->E)) cover_unreached(a, true);

@@ -357,10 +357,14 @@ static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *
   const AbsValue *args = bind_args(E, site, c, g, pctx, a);
   if (!args) return abs_error(E->st);
   E->cf.stable_widened = false;
+  E->cf.cover_widened = false;
   args = cf_call_args(&E->cf, site, c, g, pctx, args);
   bool is_new;
   Ctx *nc = cache_ctx(&E->ctxs, g, args, pctx, &is_new);
   if (is_new && E->cf.stable_widened) nc->soft = 1;   /* controlflow/widen.c, stable loops */
+  /* broadened for the coverage's budget (widen.c): lenient, and so is
+   * what it runs first */
+  int lenient = is_new && E->cf.cover_widened;
   if (is_new) {
     nc->caller = c;
     nc->call_site = site;
@@ -368,7 +372,9 @@ static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *
     if (x && x->parent == pctx) nc->unroll = x->unroll + 1;
     E->stats.contexts++;
   }
+  E->cf.lenient += lenient;
   const AbsValue *r = eval_ctx(E, nc);
+  E->cf.lenient -= lenient;
   /* a block in tail position that fell off a function's end */
   if (nc->falls_off && g->role == ANF_G_BLOCK && site == c->g->output) c->falls_off = true;
   return r;
@@ -960,6 +966,13 @@ Ctx *engine_run_noted(Engine *E, AnfGraph *g, const AbsValue *args, Span at, con
 }
 
 void engine_lenient(Engine *E, int delta) { E->cf.lenient += delta; }
+
+void engine_begin_coverage(Engine *E) {
+  CtxTable *t = &E->ctxs;
+  uint32_t *base = fx_alloc_atomic(sizeof(uint32_t) * (t->ngraphs + 1));
+  memcpy(base, t->graph_count, sizeof(uint32_t) * (t->ngraphs + 1));
+  E->cf.cover_base = base;
+}
 
 void engine_flush(Engine *E) { cf_flush_all(&E->cf); }
 

@@ -144,6 +144,10 @@ Ctx *engine_run_noted(Engine *E, AnfGraph *g, const AbsValue *args, Span at, con
  * meanwhile are lenient, as engine_cover_branch's (analyze.c: the classes
  * nothing builds, built from unknown arguments, and their methods). */
 void engine_lenient(Engine *E, int delta);
+/* The entries have run: from here on each function gets a few new
+ * contexts, then calls of it broaden their arguments and run leniently
+ * (controlflow/widen.c, cf_call_args). */
+void engine_begin_coverage(Engine *E);
 /* Report every finding still held (call once the analysis is over). */
 void engine_flush(Engine *E);
 /* After the analysis: a value-dependent error inside a function whose
