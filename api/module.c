@@ -89,6 +89,7 @@ void fathom_init(FathomMode m)
   mode = m;
   fx_init(m == FATHOM_MODE_BATCH ? FX_HEAP_BATCH : FX_HEAP_SERVER);
   parse_set_free_trees(m != FATHOM_MODE_BATCH);
+  parse_use_batch_allocator();
 }
 
 void fathom_default_options(FathomOptions *o)

@@ -1095,6 +1095,10 @@ static bool free_trees = true;
 
 void parse_set_free_trees(bool yes) { free_trees = yes; }
 
+void parse_use_batch_allocator(void) {
+  if (fx_batch_heap()) ts_set_allocator(fx_heap_malloc, fx_heap_calloc, fx_heap_realloc, free);
+}
+
 void parse_set_split_min(size_t bytes) { split_min = bytes ? bytes : SPLIT_MIN; }
 int parse_last_tree_count(void) { return last_tree_count; }
 

@@ -62,6 +62,10 @@ int parse_last_tree_count(void);
  * second core; the operating system takes the memory back at exit.  The
  * default, true, frees them (the language server, the library). */
 void parse_set_free_trees(bool free_trees);
+/* In batch mode (fx_init): tree-sitter allocates through fx_heap_malloc
+ * and its kin, so each malloc arena heap its trees fill is advised as huge
+ * pages (util.c).  Call before any parse. */
+void parse_use_batch_allocator(void);
 
 /* Benchmark baseline: tree-sitter parse of the file plus one walk over every
  * node of the tree, nothing else.  Returns the number of nodes visited. */

@@ -32,6 +32,14 @@ void fx_heap_hint(size_t bytes);
 /* In batch mode, advise the calling thread's malloc arena as huge pages
  * (a thread that parses: tree-sitter's trees live in malloc's memory). */
 void fx_advise_thread_heap(void);
+/* Whether fx_init set up batch mode's heap. */
+bool fx_batch_heap(void);
+/* malloc, calloc and realloc that, in batch mode, advise a malloc arena
+ * heap as huge pages when an allocation first lands in it (tree-sitter's
+ * allocator in batch mode: parser.c). */
+void *fx_heap_malloc(size_t n);
+void *fx_heap_calloc(size_t k, size_t n);
+void *fx_heap_realloc(void *p, size_t n);
 /* Memory so far, in bytes (fathom.h FathomMemory). */
 typedef struct FxMemory { size_t gc_heap, gc_allocated, malloc_used, peak_rss; } FxMemory;
 FxMemory fx_memory(void);
