@@ -121,10 +121,23 @@ static const char *dir_of(const char *path) {
   return fx_strndup(path, (size_t)(slash - path));
 }
 
-/* The real path of p (symbolic links and `..` resolved), or p itself. */
+/* The real path of p (symbolic links and `..` resolved), or p itself.
+ * In batch mode (one check, then exit) each path is resolved once: a
+ * package of 200 modules asks for the same folders thousands of times,
+ * and each realpath reads every link on the way.  The language server
+ * asks the file system every time (files come and go while it runs). */
 static const char *real_path(const char *p) {
+  static HashMap memo;   /* path -> real path: a static root of the collector */
+  bool cache = fx_batch_heap();
+  if (cache) {
+    if (!memo.hash) hm_init_str(&memo);
+    const char *r = hm_get(&memo, p);
+    if (r) return r;
+  }
   char buf[PATH_MAX];
-  return realpath(p, buf) ? fx_strdup(buf) : p;
+  const char *r = realpath(p, buf) ? fx_strdup(buf) : p;
+  if (cache) hm_put(&memo, fx_strdup(p), (void *)r);
+  return r;
 }
 
 /* The dotted name of the module in `path` (a .py file or a package
