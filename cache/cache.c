@@ -32,22 +32,41 @@ void cache_init(CtxTable *t, AnfModule *m) {
 Ctx *cache_ctx(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent, bool *is_new) {
   Ctx key = {.g = g, .args = args, .parent = parent};
   key.hash = hash_mix(hash_mix(hash_ptr(g), args->hash), parent ? parent->hash : 0);
-  bool found;
-  HashEntry *e = hm_slot(&t->map, &key, &found);
-  if (found) {
-    *is_new = false;
-    return e->value;
+  /* a graph without arguments under its parent's context (most contexts:
+   * the branches and after-blocks of every function run) has one slot
+   * there; the others are interned in the map */
+  Ctx **slot = parent && args->tuple.n == 0 && g->parent == parent->g
+                   ? &((Ctx *)parent)->blocks[g->parent_slot] : NULL;
+  HashEntry *e = NULL;
+  if (slot) {
+    if (*slot) {
+      *is_new = false;
+      return *slot;
+    }
+  } else {
+    bool found;
+    e = hm_slot(&t->map, &key, &found);
+    if (found) {
+      *is_new = false;
+      return e->value;
+    }
   }
-  /* the context, its node values and its closures in one allocation */
-  size_t nvals = (size_t)g->nodes.len + 1, nclosures = (size_t)g->nchildren_by_parent;
-  Ctx *c = fx_alloc(sizeof(Ctx) + sizeof(void *) * (nvals + nclosures));
+  /* the context, its node values, its closures and its blocks in one
+   * allocation */
+  size_t nvals = (size_t)g->nodes.len + 1, nkids = (size_t)g->nchildren_by_parent;
+  Ctx *c = fx_alloc(sizeof(Ctx) + sizeof(void *) * (nvals + 2 * nkids));
   *c = key;
   c->id = (uint32_t)t->all.len;
   c->stack_pos = -1;
   c->vals = (const AbsValue **)(c + 1);
-  c->closures = nclosures ? (const AbsFn **)(c->vals + nvals) : NULL;
-  e->key = c;
-  e->value = c;
+  c->closures = nkids ? (const AbsFn **)(c->vals + nvals) : NULL;
+  c->blocks = nkids ? (Ctx **)(c->closures + nkids) : NULL;
+  if (slot) {
+    *slot = c;
+  } else {
+    e->key = c;
+    e->value = c;
+  }
   vec_push(&t->all, c);
   t->graph_count[g->id]++;
   c->next_in_graph = t->graph_first[g->id];

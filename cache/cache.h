@@ -74,6 +74,10 @@ struct Ctx {
   const struct CtxForget *forget; /* first run while the coverage ran a branch
                               the other way: the values its test read,
                               read broadened here (engine_cover_branch) */
+  Ctx **blocks;            /* per graph whose parent is g (parent_slot): its
+                              context without arguments under this one (a
+                              branch or an after-block), NULL = not made:
+                              found here, not in the table's map */
   const AbsFn **closures;  /* per graph whose parent is g (parent_slot): its
                               closure over this context, NULL = not made
                               (the AbsStore's closure slot, see engine.c) */
