@@ -550,7 +550,7 @@ static void find_switches(Analysis *a) {
       AnfNode *sw = g->nodes.items[i];
       if (sw->apply.ninputs != 4 || !anf_is_op(sw->apply.inputs[0], OP_SWITCH)) continue;
       AnfNode *call = switch_call(g, i);
-      if (call) vec_push(&a->open_switches, ((SwitchSite){sw, call}));
+      if (call) vec_push(&a->open_switches, ((SwitchSite){sw, call, 0, 0}));
     }
   }
   a->switches_found = true;
@@ -586,8 +586,13 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
     AnfNode *test = sw->apply.inputs[1];
     const AnfNode **forget = NULL;
     int nforget = 0;
-    int done = 0;
-    for (Ctx *c = t->graph_first[g->id]; c && done < COVER_CONTEXTS; c = c->next_in_graph) {
+    /* the contexts made since the last round, newest first (a context
+     * looked at once is final: the entries are over) */
+    uint32_t seen = site.seen;
+    SwitchSite *kept_site = &a->open_switches.items[kept - 1];
+    kept_site->seen = t->all.len;
+    for (Ctx *c = t->graph_first[g->id]; c && c->id >= seen && kept_site->covered < COVER_CONTEXTS;
+         c = c->next_in_graph) {
       if (c->state == CTX_NEW || !cache_lookup(t, c, sw) || !flag_test(a, c, test, 0)) continue;
       const char *why = fx_sprintf(
           "analysed as if this test were %s: every analysed call makes it %s",
@@ -597,7 +602,7 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
         test_nodes(test, forget, &nforget, 0);
       }
       if (engine_cover_branch(a->E, c, call, skipped, sw->span, forget, nforget, why)) {
-        done++;
+        kept_site->covered++;
         progress = true;
       }
     }

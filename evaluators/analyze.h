@@ -38,7 +38,14 @@ void analysis_default_options(AnalysisOptions *o);
  * of the values it joined (their interned pointers, in order) */
 typedef struct JoinedInstances { uint64_t print; const AbsValue *self; } JoinedInstances;
 
-typedef struct SwitchSite { AnfNode *sw, *call; } SwitchSite;   /* a switch and its call */
+/* A switch and its call, for the coverage of skipped branches: the
+ * contexts of its graph up to `seen` (creation ids below it) were looked
+ * at already, and `covered` of them ran a branch the other way. */
+typedef struct SwitchSite {
+  AnfNode *sw, *call;
+  uint32_t seen;
+  int covered;
+} SwitchSite;
 
 typedef struct Analysis {
   AnfModule *m;
