@@ -108,10 +108,17 @@ static bool is_discard(const char *name) { return name && strcmp(name, "_") == 0
 
 static AnfNode *origin_of(const AbsFn *fn, const char *path);
 
+/* The tuple item a join error's path ends in (its last "element k", the
+ * path being innermost first), or -1. */
+static int last_element(const char *path) {
+  const char *last = path ? strstr(path, "element ") : NULL;
+  for (const char *p = last; p; p = strstr(p + 1, "element ")) last = p;
+  return last ? atoi(last + 8) : -1;
+}
+
 /* Where the variables a branch merges (a tuple, pack() in stmt.c) differ
  * only in the throwaway `_`: the join with `_`'s item unknown on both
- * sides; NULL when some other item cannot be joined.  path is the join
- * error's, innermost first, so its last "element k" is the tuple item. */
+ * sides; NULL when some other item cannot be joined. */
 static const AbsValue *join_discarding(Cf *cf, const AbsValue *a, const AbsFn *a_fn,
                                        const AbsValue *b, const AbsFn *b_fn) {
   for (int tries = 0; a->kind == ABS_TUPLE && b->kind == ABS_TUPLE &&
@@ -119,11 +126,8 @@ static const AbsValue *join_discarding(Cf *cf, const AbsValue *a, const AbsFn *a
     AbsJoinError err = {0};
     const AbsValue *j = abs_join(cf->st, a, b, &err);
     if (!err.left) return j;
-    const char *last = err.path ? strstr(err.path, "element ") : NULL;
-    for (const char *p = last; p; p = strstr(p + 1, "element ")) last = p;
-    if (!last) return NULL;
-    int k = atoi(last + 8);
-    AnfNode *oa = origin_of(a_fn, last), *ob = origin_of(b_fn, last);
+    int k = last_element(err.path);
+    AnfNode *oa = origin_of(a_fn, err.path), *ob = origin_of(b_fn, err.path);
     if (k < 0 || k >= a->tuple.n || !(oa && is_discard(oa->name)) || !(ob && is_discard(ob->name)))
       return NULL;
     const AbsValue **ia = fx_array(const AbsValue *, a->tuple.n + 1);
@@ -318,12 +322,10 @@ static AnfNode *origin_of(const AbsFn *fn, const char *path) {
   if (!fn || fn->kind != ABS_FN_CLOSURE) return NULL;
   AnfNode *out = fn->closure.graph->output;
   if (!out) return NULL;
-  const char *last = path ? strstr(path, "element ") : NULL;
-  for (const char *p = last; p; p = strstr(p + 1, "element ")) last = p;
-  if (last && out->kind == ANF_APPLY && anf_is_op(out->apply.inputs[0], OP_MAKE_TUPLE)) {
-    int k = atoi(last + 8);
-    if (k >= 0 && k + 1 < out->apply.ninputs) return out->apply.inputs[k + 1];
-  }
+  int k = last_element(path);
+  if (k >= 0 && k + 1 < out->apply.ninputs && out->kind == ANF_APPLY &&
+      anf_is_op(out->apply.inputs[0], OP_MAKE_TUPLE))
+    return out->apply.inputs[k + 1];
   return out;
 }
 

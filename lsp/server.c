@@ -347,6 +347,15 @@ static int GC_CALLBACK stop_collecting(void)
  * as usual, so the heap stays bounded however long a burst lasts (a
  * server lives for hours: tests/lsp's 20,000-edit case checks that its
  * RSS stays flat). */
+/* FATHOM_LSP_LOG set: the server logs its passes and collections on
+ * stderr (log_pass). */
+static bool logging(void)
+{
+  static int on = -1;
+  if (on < 0) on = getenv("FATHOM_LSP_LOG") != NULL;
+  return on;
+}
+
 #define GC_HOLD_ROOM ((size_t)4 << 20)
 #define GC_HOLD_GROW ((size_t)16 << 20)
 #define GC_BURST_MIN ((size_t)16 << 20)
@@ -388,7 +397,7 @@ static void release_gc(Server *S, bool collect_now)
   collecting_for = NULL;
   double took = now_ms() - t0;
   if (done) idle_gc_ms = took;
-  if (getenv("FATHOM_LSP_LOG"))
+  if (logging())
     fprintf(stderr, "fathom lsp: idle collection %s %.2f ms (heap %.1f MB)\n",
             done ? "done" : "stopped", took, GC_get_heap_size() / 1e6);
 }
@@ -472,10 +481,8 @@ static double cpu_ms(void)
 
 static void log_pass(Doc *d, const char *what, double t0)
 {
-  static int on = -1;
   static double cpu0;
-  if (on < 0) on = getenv("FATHOM_LSP_LOG") != NULL;
-  if (!on) return;
+  if (!logging()) return;
   static size_t bytes0, gcs0;
   double cpu = cpu_ms();
   size_t bytes = GC_get_total_bytes(), gcs = (size_t)GC_get_gc_no();

@@ -118,18 +118,6 @@ void fx_init(FxHeapMode mode) {
   GC_expand_hp(INITIAL_HEAP);
 }
 
-void fx_advise_thread_heap(void) {
-  if (!batch_heap) return;
-  void *probe = malloc(64);
-  if (!probe) return;
-  /* glibc gives a thread its own arena: a reservation of ARENA_SPAN bytes
-   * aligned to its size, made writable as it fills.  The main thread's
-   * [heap] is advised by the scan of the whole address space instead. */
-  uintptr_t base = (uintptr_t)probe & ~(uintptr_t)(ARENA_SPAN - 1);
-  advise_huge_range(base, base + ARENA_SPAN);
-  free(probe);
-}
-
 /* The malloc arena heaps a thread advised, newest first: glibc adds a
  * heap of ARENA_SPAN bytes, aligned to its size, when an arena's fills up
  * (a 100k-line file's trees fill several), and a new heap is advised when
@@ -149,6 +137,13 @@ static void *note_malloc(void *p) {
   advised[0] = base;
   advise_huge_range(base, base + ARENA_SPAN);
   return p;
+}
+
+void fx_advise_thread_heap(void) {
+  /* glibc gives a thread its own arena on its first malloc: a probe makes
+   * it, and note_malloc advises it.  The main thread's [heap] is advised
+   * by the scan of the whole address space instead. */
+  if (batch_heap) free(note_malloc(malloc(64)));
 }
 
 void *fx_heap_malloc(size_t n) { return note_malloc(malloc(n)); }
