@@ -88,7 +88,6 @@ void fathom_init(FathomMode m)
   initialised = true;
   mode = m;
   fx_init(m == FATHOM_MODE_BATCH ? FX_HEAP_BATCH : FX_HEAP_SERVER);
-  parse_set_free_trees(m != FATHOM_MODE_BATCH);
   parse_use_batch_allocator();
 }
 

@@ -187,7 +187,7 @@ typedef struct Lower {
   FxArena kids_arena;    /* their arrays (atomic: TSNodes hold no GC pointer) */
   TSNode roots[2];       /* the module: one tree, or two halves (parse_split) */
   int nroots;            /* 0: the file is not text (nothing to lower) */
-  TSTree *trees[2];      /* the trees lower_release frees (none for a ParseDoc's) */
+  TSTree *trees[2];      /* the trees lower_release_all frees (none for a ParseDoc's) */
   int ntrees;
   bool has_cursor;
   bool parsed;           /* lower_parse ran (or the ParseDoc's tree is in roots) */
@@ -245,7 +245,7 @@ void depth_leave(Lower *L);
 Lower *lower_new(Program *P, const SrcFile *file, AnfModule *mod, StrTab *strings,
                  DiagSink *diags);
 /* Parse the file (false: it is not text, reported).  The trees stay
- * alive until lower_release. */
+ * alive until lower_release_all. */
 bool lower_parse(Lower *L);
 /* Lower the module level into graph g (the program's current module-level
  * graph); returns the graph where the module level continues.  Function
@@ -253,7 +253,8 @@ bool lower_parse(Lower *L);
 AnfGraph *lower_top(Lower *L, AnfGraph *g);
 /* Lower one pending function body (a def, or the __main__ block). */
 void lower_pending(Lower *L, TSNode def, TSNode body, AnfGraph *g, Scope *fs);
-void lower_release(Lower *L);
+/* Free the trees of every Lower (on a detached thread). */
+void lower_release_all(Lower *const *lowers, int n);
 
 /* prefetch.c: the root files of a program parsed ahead on a second thread */
 typedef struct Prefetch Prefetch;

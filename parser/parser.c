@@ -21,6 +21,7 @@
  * expression whose text cannot bind a name (see may_bind).  Both consult
  * index_source's sorted offsets of brackets and of the tokens that can
  * bind inside an expression. */
+#include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <ctype.h>
@@ -1091,9 +1092,6 @@ void lower_pending(Lower *L, TSNode def, TSNode body, AnfGraph *g, Scope *fs) {
 enum { SPLIT_MIN = 16 << 10 };
 static size_t split_min = SPLIT_MIN;
 static _Thread_local int last_tree_count;
-static bool free_trees = true;
-
-void parse_set_free_trees(bool yes) { free_trees = yes; }
 
 void parse_use_batch_allocator(void) {
   if (fx_batch_heap()) ts_set_allocator(fx_heap_malloc, fx_heap_calloc, fx_heap_realloc, free);
@@ -1180,30 +1178,54 @@ static int parse_trees(Lower *L, TSTree **trees) {
 }
 
 /* Free the trees on a detached thread: deleting a large tree costs a tenth
- * of its parse, and nothing waits for it. */
-typedef struct Trees { TSTree *t[2]; int n; } Trees;
+ * of its parse, and nothing waits for it.  In batch mode the thread then
+ * hands the freed pages back to the kernel (malloc_trim), and the analysis,
+ * which allocates its memory after the lowering, gets them again: on a
+ * virtual machine a page the guest freed a moment ago is cheap to touch
+ * again, while a fresh one costs the host's backing it (about 1.3 ms per
+ * MB on the CI machine kind; docs/architecture.md, "Memory").  The
+ * 100k-line scalar corpus of make bench peaks at 660 MB instead of 870. */
+typedef struct Trees { TSTree **t; int n; } Trees;
 
 static void *delete_trees(void *arg) {
   Trees *tr = arg;
   for (int i = 0; i < tr->n; i++) ts_tree_delete(tr->t[i]);
+  free(tr->t);
   free(tr);
+  if (fx_batch_heap()) malloc_trim(0);
   return NULL;
 }
 
-static void release_trees(TSTree **trees, int n) {
-  if (!free_trees) return;
+void lower_release_all(Lower *const *lowers, int n) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    Lower *L = lowers[i];
+    if (L->has_cursor) ts_tree_cursor_delete(&L->cursor);
+    L->has_cursor = false;
+    count += L->ntrees;
+  }
+  if (!count) return;
   Trees *tr = malloc(sizeof *tr);
+  TSTree **t = malloc(sizeof *t * (size_t)count);
+  if (!tr || !t) {
+    free(tr);
+    free(t);
+    return;   /* out of memory: the trees stay until exit */
+  }
+  *tr = (Trees){t, 0};
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < lowers[i]->ntrees; k++) t[tr->n++] = lowers[i]->trees[k];
+    lowers[i]->ntrees = 0;
+  }
   pthread_attr_t attr;
   pthread_t thread;
-  if (tr && pthread_attr_init(&attr) == 0) {
-    *tr = (Trees){{trees[0], n > 1 ? trees[1] : NULL}, n};
+  if (pthread_attr_init(&attr) == 0) {
     bool started = pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
                    pthread_create(&thread, &attr, delete_trees, tr) == 0;
     pthread_attr_destroy(&attr);
     if (started) return;
   }
-  free(tr);
-  for (int i = 0; i < n; i++) ts_tree_delete(trees[i]);
+  delete_trees(tr);
 }
 
 /* ---- entry points ---- */
@@ -1242,13 +1264,6 @@ bool lower_parse(Lower *L) {
   for (int i = 0; i < L->ntrees; i++) L->roots[i] = ts_tree_root_node(L->trees[i]);
   after_parse(L);
   return true;
-}
-
-void lower_release(Lower *L) {
-  if (L->has_cursor) ts_tree_cursor_delete(&L->cursor);
-  L->has_cursor = false;
-  if (L->ntrees) release_trees(L->trees, L->ntrees);
-  L->ntrees = 0;
 }
 
 AnfModule *parse_module(const SrcFile *file, StrTab *strings, DiagSink *diags) {

@@ -56,12 +56,6 @@ bool parse_interrupted(void);
 void parse_set_split_min(size_t bytes);
 int parse_last_tree_count(void);
 
-/* parse_set_free_trees(false): a process that exits right after its one
- * check (the CLI) keeps its parse trees instead of freeing them, which
- * costs a tenth of the parse and would compete with the analysis for the
- * second core; the operating system takes the memory back at exit.  The
- * default, true, frees them (the language server, the library). */
-void parse_set_free_trees(bool free_trees);
 /* In batch mode (fx_init): tree-sitter allocates through fx_heap_malloc
  * and its kin, so each malloc arena heap its trees fill is advised as huge
  * pages (util.c).  Call before any parse. */

@@ -664,7 +664,7 @@ AnfModule *prog_run(Program *P, Lower **roots, int n) {
   }
   prefetch_finish(P->prefetch);
   P->prefetch = NULL;
-  for (int i = 0; i < P->lowers.len; i++) lower_release(P->lowers.items[i]);
+  lower_release_all(P->lowers.items, P->lowers.len);
   return m;
 }
 
