@@ -569,6 +569,12 @@ static void note_argument_origin(EvalCall *c, Diag *d, const TensorArg *t) {
             calls == 1 ? "" : "s");
 }
 
+/* Ops that only rearrange their first argument's axes. */
+static bool is_layout_op(AnfOp op) {
+  return op == OP_TRANSPOSE || op == OP_TENSOR_TRANSPOSE || op == OP_SWAPAXES ||
+         op == OP_PERMUTE || op == OP_RESHAPE;
+}
+
 static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {
   if (!t || !t->node) return;
   int k = d->origins[0] ? 1 : 0;
@@ -580,10 +586,17 @@ static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {
     diag_note(d, t->node->span, "%s is %s", rules_tensor_label(t), abs_to_brief_string(t->v));
   note_argument_origin(c, d, t);
   /* an instance's attribute (`self.weight`, also seen through `.T` or
-   * `.mT`: `self.weight.T`): where that instance was built */
+   * `.mT`: `self.weight.T`, or a layout op: `transpose(self.weight)`):
+   * where that instance was built */
   AnfOp op;
   const AnfNode *n = t->node;
   const char *label = rules_tensor_label(t);
+  if (op_apply(n, &op) && is_layout_op(op) && n->apply.ninputs >= 2 &&
+      op_apply(n->apply.inputs[1], &op) && op == OP_GETATTR) {
+    n = n->apply.inputs[1];
+    label = n->name ? n->name : rules_span_label(n->span);
+    if (!label) return;
+  }
   for (int depth = 0; depth < 4 && op_apply(n, &op) && op == OP_GETATTR &&
                       n->apply.ninputs >= 2; depth++) {
     const AnfNode *objn = n->apply.inputs[1];
