@@ -253,7 +253,10 @@ bool lower_parse(Lower *L);
 AnfGraph *lower_top(Lower *L, AnfGraph *g);
 /* Lower one pending function body (a def, or the __main__ block). */
 void lower_pending(Lower *L, TSNode def, TSNode body, AnfGraph *g, Scope *fs);
-/* Free the trees of every Lower (on a detached thread). */
+/* Before a program's first parse: the region's users (util/region.c). */
+void parse_region_enter(void);
+/* Free the trees of every Lower (on a detached thread, or with the
+ * region in batch mode). */
 void lower_release_all(Lower *const *lowers, int n);
 
 /* prefetch.c: the root files of a program parsed ahead on a second thread */

@@ -1093,8 +1093,22 @@ enum { SPLIT_MIN = 16 << 10 };
 static size_t split_min = SPLIT_MIN;
 static _Thread_local int last_tree_count;
 
+static bool use_region;   /* tree-sitter allocates from util/region.c */
+
 void parse_use_batch_allocator(void) {
-  if (fx_batch_heap()) ts_set_allocator(fx_heap_malloc, fx_heap_calloc, fx_heap_realloc, free);
+  if (!fx_batch_heap()) return;
+  if (fx_region_init()) {
+    FxAllocator a;
+    fx_region_allocator(&a);
+    ts_set_allocator(a.malloc, a.calloc, a.realloc, a.free);
+    use_region = true;
+  } else {
+    ts_set_allocator(fx_heap_malloc, fx_heap_calloc, fx_heap_realloc, free);
+  }
+}
+
+void parse_region_enter(void) {
+  if (use_region) fx_region_enter();
 }
 
 void parse_set_split_min(size_t bytes) { split_min = bytes ? bytes : SPLIT_MIN; }
@@ -1177,14 +1191,13 @@ static int parse_trees(Lower *L, TSTree **trees) {
   return 1;
 }
 
-/* Free the trees on a detached thread: deleting a large tree costs a tenth
- * of its parse, and nothing waits for it.  In batch mode the thread then
- * hands the freed pages back to the kernel (malloc_trim), and the analysis,
- * which allocates its memory after the lowering, gets them again: on a
- * virtual machine a page the guest freed a moment ago is cheap to touch
- * again, while a fresh one costs the host's backing it (about 1.3 ms per
- * MB on the CI machine kind; docs/architecture.md, "Memory").  The
- * 100k-line scalar corpus of make bench peaks at 660 MB instead of 870. */
+/* Free the trees once every module is lowered.  In batch mode they live
+ * in tree-sitter's region (util/region.c), which goes back to the kernel
+ * whole, undeleted.  Otherwise a detached thread deletes them: deleting a
+ * large tree costs a tenth of its parse, and nothing waits for it; in
+ * batch mode without the region (under AddressSanitizer) it then hands
+ * the freed pages back to the kernel (malloc_trim), for the analysis to
+ * touch again cheaply (docs/architecture.md, "Limits" and "Memory"). */
 typedef struct Trees { TSTree **t; int n; } Trees;
 
 static void *delete_trees(void *arg) {
@@ -1203,6 +1216,11 @@ void lower_release_all(Lower *const *lowers, int n) {
     if (L->has_cursor) ts_tree_cursor_delete(&L->cursor);
     L->has_cursor = false;
     count += L->ntrees;
+  }
+  if (use_region) {   /* the trees go with the region, undeleted */
+    for (int i = 0; i < n; i++) lowers[i]->ntrees = 0;
+    fx_region_release();
+    return;
   }
   if (!count) return;
   Trees *tr = malloc(sizeof *tr);

@@ -56,9 +56,11 @@ bool parse_interrupted(void);
 void parse_set_split_min(size_t bytes);
 int parse_last_tree_count(void);
 
-/* In batch mode (fx_init): tree-sitter allocates through fx_heap_malloc
- * and its kin, so each malloc arena heap its trees fill is advised as huge
- * pages (util.c).  Call before any parse. */
+/* In batch mode (fx_init): tree-sitter allocates from the region of
+ * util/region.c, handed back whole once a program is lowered, or, where
+ * the region is off, through fx_heap_malloc and its kin, so each malloc
+ * arena heap its trees fill is advised as huge pages (util.c).  Call
+ * before any parse. */
 void parse_use_batch_allocator(void);
 
 /* Benchmark baseline: tree-sitter parse of the file plus one walk over every

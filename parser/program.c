@@ -684,6 +684,7 @@ static void start_prefetch(Program *P, const SrcFile *const *files, int nfiles) 
 
 AnfModule *parse_program(const SrcFile *const *files, int nfiles, const ProgramSetup *setup,
                          StrTab *strings, DiagSink *diags) {
+  parse_region_enter();
   Program *P = prog_new(files[0], setup, strings, diags);
   Lower **roots = fx_array(Lower *, nfiles > 0 ? nfiles : 1);
   for (int i = 0; i < nfiles; i++) roots[i] = lower_new(P, files[i], P->mod, strings, diags);

@@ -160,7 +160,7 @@ void fx_heap_hint(size_t bytes) {
 FxMemory fx_memory(void) {
   FxMemory m = {GC_get_heap_size(), GC_get_total_bytes(), 0, 0};
   struct mallinfo2 mi = mallinfo2();
-  m.malloc_used = mi.uordblks + mi.hblkhd;
+  m.malloc_used = mi.uordblks + mi.hblkhd + fx_region_used();   /* tree-sitter's, either way */
   struct rusage ru;
   if (getrusage(RUSAGE_SELF, &ru) == 0) m.peak_rss = (size_t)ru.ru_maxrss * 1024;
   return m;

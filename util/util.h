@@ -40,6 +40,24 @@ bool fx_batch_heap(void);
 void *fx_heap_malloc(size_t n);
 void *fx_heap_calloc(size_t k, size_t n);
 void *fx_heap_realloc(void *p, size_t n);
+/* Tree-sitter's region in batch mode (region.c): fx_region_init reserves
+ * it (false: not available, e.g. under AddressSanitizer);
+ * fx_region_allocator gives the functions for ts_set_allocator; a program
+ * that parses calls fx_region_enter before its first parse and
+ * fx_region_release once it will read no tree again, and the last of the
+ * programs parsing at the time hands the whole region back. */
+typedef struct FxAllocator {
+  void *(*malloc)(size_t);
+  void *(*calloc)(size_t, size_t);
+  void *(*realloc)(void *, size_t);
+  void (*free)(void *);
+} FxAllocator;
+bool fx_region_init(void);
+void fx_region_allocator(FxAllocator *a);
+void fx_region_enter(void);
+void fx_region_release(void);
+/* Bytes of the region handed out since its last release. */
+size_t fx_region_used(void);
 /* Memory so far, in bytes (fathom.h FathomMemory). */
 typedef struct FxMemory { size_t gc_heap, gc_allocated, malloc_used, peak_rss; } FxMemory;
 FxMemory fx_memory(void);

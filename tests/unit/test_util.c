@@ -6,6 +6,8 @@
 #include "unit.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../util/util.h"
@@ -312,6 +314,52 @@ static void test_utf8_decode(void **state) {
   assert_int_equal(utf8_decode("", 0, &c), 0);
 }
 
+/* ------------------------------------------------------------- the region */
+
+/* Tree-sitter's region in batch mode (util/region.c).  Off under
+ * AddressSanitizer, where the test has nothing to check. */
+static void test_region(void **state) {
+  if (!fx_region_init()) skip();
+  FxAllocator a;
+  fx_region_allocator(&a);
+  fx_region_enter();
+  size_t before = fx_region_used();
+  char *p = a.malloc(10);
+  assert_non_null(p);
+  assert_int_equal((uintptr_t)p % 16, 0);
+  memset(p, 7, 10);
+  char *q = a.realloc(p, 100);             /* the thread's last block: in place */
+  assert_ptr_equal(q, p);
+  char *r = a.malloc(5);
+  char *s = a.realloc(q, 1000);            /* no longer last: moved, kept */
+  assert_ptr_not_equal(s, q);
+  for (int i = 0; i < 10; i++) assert_int_equal(s[i], 7);
+  assert_ptr_equal(a.realloc(s, 50), s);   /* shrinking keeps the block */
+  int *z = a.calloc(100, sizeof(int));
+  for (int i = 0; i < 100; i++) assert_int_equal(z[i], 0);
+  assert_null(a.calloc(SIZE_MAX / 2, 4));  /* overflow */
+  a.free(r);                               /* a no-op */
+  char *big = a.malloc(9 << 20);           /* more than a chunk */
+  assert_non_null(big);
+  big[(9 << 20) - 1] = 1;
+  char *m = malloc(8);                     /* malloc's blocks pass through */
+  char *m2 = a.realloc(m, 4096);
+  assert_non_null(m2);
+  a.free(m2);
+  assert_true(fx_region_used() > before);
+  fx_region_enter();                       /* a second program parsing */
+  fx_region_release();
+  assert_true(fx_region_used() > before);  /* still in use by the first */
+  fx_region_release();
+  assert_int_equal(fx_region_used(), 0);
+  fx_region_enter();                       /* memory handed out again is zero */
+  char *t = a.malloc(4096);
+  for (int i = 0; i < 4096; i++) assert_int_equal(t[i], 0);
+  fx_region_release();
+  fx_region_release();                     /* without a user: nothing */
+  assert_int_equal(fx_region_used(), 0);
+}
+
 int run_util_tests(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_vec_push_pop_grow),
@@ -330,6 +378,7 @@ int run_util_tests(void) {
       cmocka_unit_test(test_fmt_float_special),
       cmocka_unit_test(test_fmt_pystr),
       cmocka_unit_test(test_utf8_decode),
+      cmocka_unit_test(test_region),
   };
   return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
