@@ -6,9 +6,9 @@
  * keeps nearly everything it allocates), and deleting a tree walks it
  * node by node again.  So in batch mode tree-sitter allocates from a
  * region instead: one reservation of address space, advised as huge
- * pages, cut into chunks that each parsing thread fills by bumping a
- * pointer (a 16-byte header keeps each block's size, for realloc); free
- * does nothing.  When the last program parsing in the process has lowered
+ * pages, cut into 4 MB chunks that each parsing thread fills by bumping
+ * a pointer (a block over half a chunk gets chunks of its own; a 16-byte
+ * header keeps each block's size, for realloc); free does nothing.  When the last program parsing in the process has lowered
  * all its files (fx_region_release), the whole region goes back to the
  * kernel in one madvise, without deleting a single tree, and the
  * analysis, which allocates after the lowering, gets those pages again:
@@ -86,17 +86,24 @@ static size_t round16(size_t n) { return (n + 15) & ~(size_t)15; }
 static void *bump(size_t n) {
   if (!base || n > RESERVE / 4) return NULL;
   size_t need = HEADER + round16(n ? n : 1);
-  unsigned gen = atomic_load_explicit(&generation, memory_order_acquire);
-  if (mine.gen != gen || (size_t)(mine.end - mine.cur) < need) {
-    size_t size = need > CHUNK ? (need + HUGE - 1) & ~(size_t)(HUGE - 1) : CHUNK;
+  char *block;
+  if (need > CHUNK / 2) {   /* a big block: a chunk of its own */
+    size_t size = (need + HUGE - 1) & ~(size_t)(HUGE - 1);
     size_t at = atomic_fetch_add(&top, size);
-    if (at + size > RESERVE) return NULL;
-    mine.cur = base + at;
-    mine.end = mine.cur + size;
-    mine.gen = gen;
+    if (at > RESERVE - size) return NULL;
+    block = base + at;
+  } else {
+    unsigned gen = atomic_load_explicit(&generation, memory_order_acquire);
+    if (mine.gen != gen || (size_t)(mine.end - mine.cur) < need) {
+      size_t at = atomic_fetch_add(&top, (size_t)CHUNK);
+      if (at > RESERVE - CHUNK) return NULL;
+      mine.cur = base + at;
+      mine.end = mine.cur + CHUNK;
+      mine.gen = gen;
+    }
+    block = mine.cur;
+    mine.cur += need;
   }
-  char *block = mine.cur;
-  mine.cur += need;
   *(size_t *)block = n;
   return block + HEADER;
 }
@@ -138,7 +145,10 @@ void fx_region_allocator(FxAllocator *a) {
   *a = (FxAllocator){region_malloc, region_calloc, region_realloc, region_free};
 }
 
-size_t fx_region_used(void) { return atomic_load(&top); }
+size_t fx_region_used(void) {
+  size_t used = atomic_load(&top);
+  return used < RESERVE ? used : RESERVE;
+}
 
 void fx_region_enter(void) {
   pthread_mutex_lock(&users_mu);
@@ -150,6 +160,7 @@ void fx_region_release(void) {
   pthread_mutex_lock(&users_mu);
   if (users > 0 && --users == 0 && base) {
     size_t used = atomic_exchange(&top, 0);
+    if (used > RESERVE) used = RESERVE;   /* grabs past the end failed */
     atomic_fetch_add_explicit(&generation, 1, memory_order_release);
     if (used) madvise(base, used, MADV_DONTNEED);
   }
