@@ -1094,6 +1094,7 @@ static size_t split_min = SPLIT_MIN;
 static _Thread_local int last_tree_count;
 
 static bool use_region;   /* tree-sitter allocates from util/region.c */
+static bool trim_freed;   /* batch mode without the region: malloc_trim */
 
 void parse_use_batch_allocator(void) {
   if (!fx_batch_heap()) return;
@@ -1104,6 +1105,7 @@ void parse_use_batch_allocator(void) {
     use_region = true;
   } else {
     ts_set_allocator(fx_heap_malloc, fx_heap_calloc, fx_heap_realloc, free);
+    trim_freed = true;
   }
 }
 
@@ -1205,7 +1207,7 @@ static void *delete_trees(void *arg) {
   for (int i = 0; i < tr->n; i++) ts_tree_delete(tr->t[i]);
   free(tr->t);
   free(tr);
-  if (fx_batch_heap()) malloc_trim(0);
+  if (trim_freed) malloc_trim(0);
   return NULL;
 }
 
