@@ -43,7 +43,10 @@ enum {
   HUGE = 2 << 20,
   CHUNK = 4 << 20,             /* a thread's share, taken at a time */
 };
-#define RESERVE ((size_t)16 << 30) /* address space only (MAP_NORESERVE) */
+/* address space only (MAP_NORESERVE): 20 times the trees of the 100k-line
+ * corpus; where the kernel counts commitments strictly and refuses it,
+ * or when it is full, tree-sitter gets malloc's memory instead */
+#define RESERVE ((size_t)4 << 30)
 
 static char *base;               /* the reservation, HUGE-aligned; NULL: off */
 static _Atomic size_t top;       /* bytes of it handed out as chunks */
