@@ -480,11 +480,15 @@ const char *rules_span_label(Span s) {
   return text;
 }
 
+/* A node's variable name, else its source text (NULL: too long a span). */
+static const char *node_label(const AnfNode *n) {
+  return n->name ? n->name : rules_span_label(n->span);
+}
+
 const char *rules_tensor_label(const TensorArg *t) {
   if (t && t->label) return t->label;
   if (!t || !t->node) return "operand";
-  if (t->node->name) return t->node->name;
-  const char *s = rules_span_label(t->node->span);
+  const char *s = node_label(t->node);
   return s ? s : fx_sprintf("the value at line %u", t->node->span.line + 1);
 }
 
@@ -594,8 +598,7 @@ static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {
   if (op_apply(n, &op) && is_layout_op(op) && n->apply.ninputs >= 2 &&
       op_apply(n->apply.inputs[1], &op) && op == OP_GETATTR) {
     n = n->apply.inputs[1];
-    label = n->name ? n->name : rules_span_label(n->span);
-    if (!label) return;
+    if (!(label = node_label(n))) return;
   }
   for (int depth = 0; depth < 4 && op_apply(n, &op) && op == OP_GETATTR &&
                       n->apply.ninputs >= 2; depth++) {
@@ -606,7 +609,7 @@ static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {
       break;
     }
     if (!obj || obj->kind != ABS_TENSOR) break;
-    const char *inner = objn->name ? objn->name : rules_span_label(objn->span);
+    const char *inner = node_label(objn);
     if (!inner) break;
     n = objn;
     label = inner;

@@ -1218,13 +1218,10 @@ void lower_release_all(Lower *const *lowers, int n) {
     if (L->has_cursor) ts_tree_cursor_delete(&L->cursor);
     L->has_cursor = false;
     count += L->ntrees;
+    if (use_region) L->ntrees = 0;   /* the trees go with the region, undeleted */
   }
-  if (use_region) {   /* the trees go with the region, undeleted */
-    for (int i = 0; i < n; i++) lowers[i]->ntrees = 0;
-    fx_region_release();
-    return;
-  }
-  if (!count) return;
+  if (use_region) fx_region_release();
+  if (use_region || !count) return;
   Trees *tr = malloc(sizeof *tr);
   TSTree **t = malloc(sizeof *t * (size_t)count);
   if (!tr || !t) {

@@ -85,23 +85,26 @@ static bool in_region(const void *p) {
 
 static size_t round16(size_t n) { return (n + 15) & ~(size_t)15; }
 
+/* The next size bytes of the reservation, or NULL when it is full. */
+static char *grab(size_t size) {
+  size_t at = atomic_fetch_add(&top, size);
+  return at > RESERVE - size ? NULL : base + at;
+}
+
 /* n bytes (zero: the region hands out only fresh memory), or NULL. */
 static void *bump(size_t n) {
   if (!base || n > RESERVE / 4) return NULL;
   size_t need = HEADER + round16(n ? n : 1);
   char *block;
   if (need > CHUNK / 2) {   /* a big block: a chunk of its own */
-    size_t size = (need + HUGE - 1) & ~(size_t)(HUGE - 1);
-    size_t at = atomic_fetch_add(&top, size);
-    if (at > RESERVE - size) return NULL;
-    block = base + at;
+    if (!(block = grab((need + HUGE - 1) & ~(size_t)(HUGE - 1)))) return NULL;
   } else {
     unsigned gen = atomic_load_explicit(&generation, memory_order_acquire);
     if (mine.gen != gen || (size_t)(mine.end - mine.cur) < need) {
-      size_t at = atomic_fetch_add(&top, (size_t)CHUNK);
-      if (at > RESERVE - CHUNK) return NULL;
-      mine.cur = base + at;
-      mine.end = mine.cur + CHUNK;
+      char *chunk = grab(CHUNK);
+      if (!chunk) return NULL;
+      mine.cur = chunk;
+      mine.end = chunk + CHUNK;
       mine.gen = gen;
     }
     block = mine.cur;
