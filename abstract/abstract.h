@@ -412,7 +412,7 @@ const AbsDim *abs_scope_sym(AbsSymScope *sc, const char *name, size_t n,
  * repeats.  Partial applications are flattened (partial(partial(f, a), b)
  * is partial(f, a, b)) and distributed over sets, so each
  * possibility's callee is a single closure, primitive or grad. */
-typedef enum { ABS_FN_CLOSURE, ABS_FN_PRIM, ABS_FN_PARTIAL, ABS_FN_GRAD } AbsFnKind;
+typedef enum { ABS_FN_CLOSURE, ABS_FN_PRIM, ABS_FN_PARTIAL, ABS_FN_GRAD, ABS_FN_CLASS } AbsFnKind;
 
 struct AbsFn {
   AbsFnKind kind;
@@ -431,11 +431,15 @@ struct AbsFn {
       const AbsValue *argnums;   /* i64=k or a tuple of them */
       bool with_value;           /* value_and_grad */
     } grad;
+    const AbsValue *cls;         /* ABS_FN_CLASS: a class called as a function
+                                    (partial(LayerNorm, eps=1e-6)): its
+                                    construction */
   };
 };
 
 const AbsFn *abs_fn_closure(AbsStore *st, AnfGraph *g, const void *ctx);
 const AbsFn *abs_fn_prim(AbsStore *st, AnfOp op);
+const AbsFn *abs_fn_class(AbsStore *st, const AbsValue *cls);  /* cls: an ABS_CLASS */
 /* partial(fn, *args), args an ABS_TUPLE; an empty tuple gives fn. */
 const AbsFn *abs_fn_partial(AbsStore *st, const AbsFn *fn,
                             const AbsValue *args);

@@ -67,6 +67,13 @@ const AbsFn *abs_fn_prim(AbsStore *st, AnfOp op) {
   return abs_intern_fn(st, &key);
 }
 
+const AbsFn *abs_fn_class(AbsStore *st, const AbsValue *cls) {
+  AbsFn key = {.kind = ABS_FN_CLASS};
+  key.cls = cls;
+  key.hash = abs_hash_add(fn_start(ABS_FN_CLASS), cls->hash);
+  return abs_intern_fn(st, &key);
+}
+
 const AbsFn *abs_fn_partial(AbsStore *st, const AbsFn *fn,
                             const AbsValue *args) {
   if (fn->kind == ABS_FN_PARTIAL) {
@@ -106,6 +113,7 @@ static int fn_cmp(const AbsFn *a, const AbsFn *b) {
   case ABS_FN_PRIM: c = cmp_u(a->prim, b->prim); break;
   case ABS_FN_PARTIAL: c = fn_cmp(a->partial.fn, b->partial.fn); break;
   case ABS_FN_GRAD: c = fn_cmp(a->grad.fn, b->grad.fn); break;
+  case ABS_FN_CLASS: c = cmp_u(a->cls->id, b->cls->id); break;
   }
   return c ? c : cmp_u(a->id, b->id);
 }

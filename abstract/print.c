@@ -94,6 +94,7 @@ void abs_fn_print(StrBuf *b, const AbsFn *fn) {
     abs_print(b, fn->grad.argnums);
     sb_putc(b, ')');
     break;
+  case ABS_FN_CLASS: sb_puts(b, fn->cls->cls.name); break;
   }
 }
 

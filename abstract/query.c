@@ -121,6 +121,8 @@ AbsTruth abs_truthiness(const AbsValue *v) {
     return abs_truthiness(v->optional.value) == ABS_TRUTH_FALSE ? ABS_TRUTH_FALSE
                                                                 : ABS_TRUTH_UNKNOWN;
   case ABS_TUPLE: return truth(v->tuple.n != 0);
+  case ABS_LIST:   /* while its items are tracked, its length is known (as len() says) */
+    return v->list.known ? truth(v->list.known->tuple.n != 0) : ABS_TRUTH_UNKNOWN;
   case ABS_RANGE: return range_truth(v);
   case ABS_TYPE: case ABS_FUNC: case ABS_SLICE: case ABS_ENUMERATE:
   case ABS_ZIP: case ABS_MODULE: case ABS_EXC: case ABS_ELLIPSIS: case ABS_CLASS:
@@ -130,7 +132,7 @@ AbsTruth abs_truthiness(const AbsValue *v) {
                    abs_class_member(v->inst.cls, "__len__", NULL, NULL)
                ? ABS_TRUTH_UNKNOWN
                : ABS_TRUTH_TRUE;
-  default:   /* list, tensor, kwarg, unknown, bottom, error, unbound */
+  default:   /* tensor, kwarg, unknown, bottom, error, unbound */
     return ABS_TRUTH_UNKNOWN;
   }
 }

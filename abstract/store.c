@@ -248,6 +248,7 @@ static bool fn_eq(const void *pa, const void *pb) {
   case ABS_FN_GRAD:
     return a->grad.fn == b->grad.fn && a->grad.argnums == b->grad.argnums &&
            a->grad.with_value == b->grad.with_value;
+  case ABS_FN_CLASS: return a->cls == b->cls;
   }
   return false;
 }

@@ -18,12 +18,35 @@ void analysis_default_options(AnalysisOptions *o) {
   engine_default_options(&o->engine);
 }
 
+/* Whether the annotation names a class of the program (`cfg: Config`,
+ * `blocks: List[Block]`): a method of it is a function "Name.m" or
+ * "module.Name.m".  Such an annotation is valid Python that fathom does
+ * not turn into a value: the parameter is unknown, silently. */
+static bool names_program_class(Analysis *a, const char *text) {
+  for (const char *p = text; *p;) {
+    if (!(isalpha((unsigned char)*p) || *p == '_')) { p++; continue; }
+    const char *q = p;
+    while (isalnum((unsigned char)*q) || *q == '_') q++;
+    size_t n = (size_t)(q - p);
+    for (int i = 0; i < a->m->functions.len; i++) {
+      const AnfGraph *g = a->m->functions.items[i];
+      const char *f = g->is_method && g->fn_name ? g->fn_name : NULL;
+      for (const char *at = f; at && *at; at = strchr(at, '.') ? strchr(at, '.') + 1 : NULL)
+        if (!strncmp(at, p, n) && at[n] == '.' && strchr(at + n + 1, '.') == NULL)
+          return true;
+    }
+    p = q;
+  }
+  return false;
+}
+
 /* The value an annotation denotes, or NULL (reported) when not understood. */
 static const AbsValue *annotation_value(Analysis *a, const AnfAnnot *an, AbsSymScope *scope,
                                         DiagSink *diags) {
   AbsParseError err = {0};
   const AbsValue *v = abs_parse(a->st, an->text, strlen(an->text), scope, &an->span, &err);
   if (v) return v;
+  if (names_program_class(a, an->text)) return NULL;
   diag_report(diags, DK_UNSUPPORTED, an->span,
               "annotation '%s' is not understood (%s): the value is treated as unknown",
               an->text, err.msg ? err.msg : "unsupported form");
@@ -403,9 +426,18 @@ static const AbsValue **param_annotations(Analysis *a, AnfGraph *g, AbsSymScope 
   return anns;
 }
 
+/* __init__ and the helpers it calls to define attributes are lowered to
+ * return the instance they build; CPython's return None, which is what
+ * their `-> None` says. */
+static bool builds_instance(const AnfGraph *g) {
+  size_t len = g->fn_name ? strlen(g->fn_name) : 0;
+  return g->init_helper || (g->is_method && len > 9 && !strcmp(g->fn_name + len - 9, ".__init__"));
+}
+
 static void check_return(Analysis *a, Ctx *c, DiagSink *diags) {
   AnfGraph *g = c->g;
   if (!g->ret_annot.text || !c->result || c->result->kind == ABS_BOTTOM) return;
+  if (builds_instance(g)) return;
   if (abs_has_error(c->result)) return;
   AbsParseError err = {0};
   AbsSymScope *scope = abs_scope_new(a->st);   /* one per signature, as for the entry */
@@ -495,9 +527,11 @@ static bool flag_test(Analysis *a, const Ctx *c, const AnfNode *n, int depth) {
   }
   if (op == OP_GETATTR && n->apply.ninputs == 3) {
     /* a scalar attribute of an instance: a configuration's field
-     * (`config.bias`, `self.flash`), fixed once the instance is built */
+     * (`config.bias`, `self.flash`), fixed once the instance is built; or
+     * a class constant (`if Attn.use_sdpa:`, which Whisper's
+     * disable_sdpa() turns off) */
     const AbsValue *obj = engine_value(a->E, c, n->apply.inputs[1]);
-    return obj && obj->kind == ABS_INSTANCE;
+    return obj && (obj->kind == ABS_INSTANCE || obj->kind == ABS_CLASS);
   }
   bool ok = (op >= OP_ADD && op <= OP_NOT && op != OP_MATMUL) || (op >= OP_EQ && op <= OP_GE) ||
             op == OP_TRUTH;

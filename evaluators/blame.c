@@ -110,8 +110,19 @@ static bool names_its_callee(const AnfNode *call) {
   return call->kind == ANF_APPLY && read_from_params(call->apply.inputs[0], 0);
 }
 
+/* Whether `site` only passes the function's arguments on to a function it
+ * received (`return fn(*args)` in open_clip's `checkpoint(fn, *args)`): a
+ * forwarder cannot be wrong about what it forwards, so a call failing
+ * there is its caller's, even with no other call to compare. */
+static bool forwards(const AnfNode *site) {
+  if (site->kind != ANF_APPLY || site->apply.ninputs < 1) return false;
+  const AnfNode *f = site->apply.inputs[0];
+  if (anf_is_op(f, OP_UNPACK_CALL)) f = site->apply.ninputs >= 2 ? site->apply.inputs[1] : NULL;
+  return f && f->kind == ANF_PARAM && on_arguments(site);
+}
+
 /* Move f's primary span up the call chain while the failing operation
- * works for the function's other calls. */
+ * works for the function's other calls, or only forwards its arguments. */
 static void blame(Engine *E, const Finding *f) {
   const AnfNode *site = f->site;
   const Ctx *c = f->ctx;
@@ -124,8 +135,8 @@ static void blame(Engine *E, const Finding *f) {
       break;
     const Ctx *caller = engine_function_ctx(callee->caller);
     if (!caller || caller->g == callee->g) break;   /* recursion: the function's own */
-    if (!on_arguments(site) || !works_elsewhere(E, site, c, callee) ||
-        !names_its_callee(callee->call_site))
+    if (!on_arguments(site) || !names_its_callee(callee->call_site) ||
+        !(forwards(site) || works_elsewhere(E, site, c, callee)))
       break;
     if (!up) fn = callee;
     site = callee->call_site;

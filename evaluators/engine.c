@@ -496,6 +496,13 @@ static const AbsValue *call_fn(Engine *E, AnfNode *site, Ctx *c, const AbsFn *fn
   case ABS_FN_CLOSURE: return call_closure(E, site, c, fn->closure.graph, fn->closure.ctx, a);
   case ABS_FN_PARTIAL: return call_partial(E, site, c, fn, a);
   case ABS_FN_GRAD: return call_grad(E, site, c, fn, a);
+  case ABS_FN_CLASS: {   /* a construction: the call's arguments, keywords last */
+    const AbsValue **all = fx_array(const AbsValue *, a->npos + a->nkw + 1);
+    int n = 0;
+    for (int i = 0; i < a->npos; i++) all[n++] = a->pos[i];
+    for (int k = 0; k < a->nkw; k++) all[n++] = abs_kwarg(E->st, a->kw_names[k], a->kw_vals[k]);
+    return rules_class_call(E, site, c, fn->cls, n, all);
+  }
   }
   return abs_unknown(E->st);
 }
@@ -705,6 +712,8 @@ bool eval_drop_finding(EvalCall *c, DiagKind kind) {
   return guarded_fact(c, kind) || shape_artifact(c, kind);
 }
 
+bool eval_soft(EvalCall *c) { return c->ctx && cf_ctx_soft((Ctx *)c->ctx); }
+
 static const AbsValue *error_v(EvalCall *c, Span span, DiagKind kind, const char *fmt,
                                va_list ap) {
   if (eval_drop_finding(c, kind)) return abs_unknown(c->st);
@@ -814,7 +823,7 @@ static const AbsFn *strip_fn(Engine *E, const AbsFn *f) {
     return abs_fn_partial(E->st, strip_fn(E, f->partial.fn), strip_closures(E, f->partial.args));
   case ABS_FN_GRAD:
     return abs_fn_grad(E->st, strip_fn(E, f->grad.fn), f->grad.argnums, f->grad.with_value);
-  case ABS_FN_PRIM: return f;
+  case ABS_FN_PRIM: case ABS_FN_CLASS: return f;
   }
   return f;
 }

@@ -67,6 +67,10 @@ typedef const AbsValue *(*PrimRule)(EvalCall *c);
  * (a lenient context), a fact the skipping test may guard, or a shape
  * finding that symbolic sizes do not confirm (engine.c). */
 bool eval_drop_finding(EvalCall *c, DiagKind kind);
+/* Whether the call runs where merges are soft (arguments unknown, code
+ * the entries skipped: controlflow/fixpoint.c, cf_ctx_soft), so that a
+ * list's unknown length may be only the imprecision of such a merge. */
+bool eval_soft(EvalCall *c);
 /* Report `kind` at the call's span, with the call chain as notes; returns
  * abs_error (use: `return eval_error(c, DK_..., "...")`). */
 const AbsValue *eval_error(EvalCall *c, DiagKind kind, const char *fmt, ...)

@@ -529,6 +529,7 @@ const AbsValue *rule_partial(EvalCall *c) {
   if (c->nargs < 1) return eval_error(c, DK_ARITY, "partial() missing its function");
   const AbsValue *f = c->args[0];
   if (rules_vague(f)) return abs_unknown(c->st);
+  if (f->kind == ABS_CLASS) f = abs_func1(c->st, abs_fn_class(c->st, f));  /* partial(Cls, ...) */
   if (f->kind != ABS_FUNC)
     return rules_fail(c, f, NULL, DK_NOT_CALLABLE,
                       "partial() needs a function as its first argument, got %s",

@@ -219,11 +219,75 @@ static const char *construction(const Ctx *k, const AbsValue *inst) {
   return sb_cstr(&b);
 }
 
+/* The value node n had when the context `from` (or an enclosing one) ran,
+ * or NULL. */
+static const AbsValue *cached_value(Engine *E, const Ctx *from, const AnfNode *n) {
+  if ((n->kind != ANF_APPLY && n->kind != ANF_PARAM) || !n->graph) return NULL;
+  const Ctx *owner = cache_ctx_for(from, n->graph);
+  if (!owner) return NULL;
+  if (n->kind == ANF_PARAM)
+    return n->param.index < owner->args->tuple.n ? owner->args->tuple.items[n->param.index] : NULL;
+  return cache_lookup(&E->ctxs, owner, n);
+}
+
+/* The one `self.name = v` of g (or of the blocks nested in it) that sets
+ * name: v's node, or NULL when none or several may. */
+static const AnfNode *attr_source(const AnfGraph *g, const char *name, int depth,
+                                  const AnfNode **found) {
+  if (depth > 8) return NULL;
+  for (int i = 0; i < g->nodes.len; i++) {
+    const AnfNode *n = g->nodes.items[i];
+    if (n->kind != ANF_APPLY || n->apply.ninputs < 4 || !anf_is_op(n->apply.inputs[0], OP_SET_ATTR))
+      continue;
+    const AnfNode *k = n->apply.inputs[2];
+    if (k->kind != ANF_CONST || k->c.kind != ANF_C_STR || strcmp(k->c.s, name)) continue;
+    if (*found) return *found = NULL, NULL;   /* set on several paths */
+    *found = n->apply.inputs[3];
+  }
+  for (int i = 0; i < g->children.len; i++) attr_source(g->children.items[i], name, depth + 1, found);
+  return *found;
+}
+
+/* Where the instance a failing method runs on was built, read from the
+ * call that ran the method: `b(x)` names the construction that made b,
+ * `self.s2(y)` the attribute the receiver's __init__ set.  Instances with
+ * equal values share one __init__ context, whose first caller may be
+ * another construction (two Scale(4), the second one meant to be
+ * Scale(8)); NULL when the call does not tell. */
+static const AnfNode *built_for_call(EvalCall *c, const AbsValue *inst) {
+  const Ctx *fc = engine_function_ctx(c->ctx);
+  if (!fc || !fc->call_site || !fc->caller || fc->args->tuple.n < 1 ||
+      fc->args->tuple.items[0] != inst || fc->call_site->kind != ANF_APPLY)
+    return NULL;
+  const AnfNode *callee = fc->call_site->apply.inputs[0];
+  if (callee->kind != ANF_APPLY || callee->apply.ninputs < 1) return NULL;
+  const AnfNode *head = callee->apply.inputs[0];
+  if (anf_is_op(head, OP_GETATTR) && callee->apply.ninputs >= 3) {
+    const AnfNode *k = callee->apply.inputs[2];
+    const AbsValue *owner = cached_value(c->E, fc->caller, callee->apply.inputs[1]);
+    if (k->kind != ANF_CONST || k->c.kind != ANF_C_STR || !owner ||
+        owner->kind != ABS_INSTANCE)
+      return NULL;
+    unsigned fl = 0;
+    const AbsValue *init = abs_class_member(owner->inst.cls, "__init__", &fl, NULL);
+    if (!init || init->kind != ABS_FUNC || init->func.n != 1 ||
+        init->func.fns[0]->kind != ABS_FN_CLOSURE)
+      return NULL;
+    const AnfNode *found = NULL;
+    const AnfNode *src = attr_source(init->func.fns[0]->closure.graph, k->c.s, 0, &found);
+    return src && src->kind == ANF_APPLY && src->apply.ninputs >= 1 ? src : NULL;
+  }
+  /* a name bound to the construction itself: its callee is the class */
+  const AbsValue *cls = head->kind == ANF_APPLY ? cached_value(c->E, fc->caller, head) : NULL;
+  return cls == inst->inst.cls ? callee : NULL;
+}
+
 void rules_class_note_built(EvalCall *c, Diag *d, const char *label, const AbsValue *inst) {
   const Ctx *k = builder_ctx(c->E, inst);
   if (!k) return;
-  diag_note(d, k->call_site->span, "%s belongs to the %s built here: %s", label,
-            inst->inst.cls->cls.name, construction(k, inst));
+  const AnfNode *site = built_for_call(c, inst);
+  diag_note(d, site ? site->span : k->call_site->span, "%s belongs to the %s built here: %s",
+            label, inst->inst.cls->cls.name, construction(k, inst));
   /* a sub-module its parent's __init__ built: where that parent was built,
    * with the arguments that decided the sub-module's */
   const Ctx *from = engine_function_ctx(k->caller);

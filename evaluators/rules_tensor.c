@@ -573,10 +573,11 @@ static void note_argument_origin(EvalCall *c, Diag *d, const TensorArg *t) {
             calls == 1 ? "" : "s");
 }
 
-/* Ops that only rearrange their first argument's axes. */
+/* Ops that only rearrange their first argument's axes, or convert its
+ * elements (cast(self.weight, x.dtype), Whisper's weight.to(x.dtype)). */
 static bool is_layout_op(AnfOp op) {
   return op == OP_TRANSPOSE || op == OP_TENSOR_TRANSPOSE || op == OP_SWAPAXES ||
-         op == OP_PERMUTE || op == OP_RESHAPE;
+         op == OP_PERMUTE || op == OP_RESHAPE || op == OP_CAST;
 }
 
 static void note_operand(EvalCall *c, Diag *d, const TensorArg *t) {

@@ -131,6 +131,21 @@ static AnfNode *module_const(Alias *A, const char *name, bool *bound) {
   return NULL;
 }
 
+/* Is fn the name of a class this module's top level defines?  Calling it
+ * makes a new instance: __init__ can keep its arguments in it, but no one
+ * else holds it. */
+static bool module_class(Alias *A, TSNode fn) {
+  if (kind(A->L, fn) != K_identifier) return false;
+  const char *name = text_of(A->L, fn);
+  for (Scope *sc = A->s; sc; sc = sc->outer) {
+    int i = scope_local(sc, name);
+    if (i < 0) continue;
+    const Local *loc = &sc->locals.items[i];
+    return sc->kind == SC_MODULE && loc->is_class && loc->nbind == 1;
+  }
+  return false;
+}
+
 /* Does the call to `fn` (not a local or a global of the program) reach a
  * builtin?  `fn` is a name (`concat`, `len`) or an outside module's
  * attribute (`F.concat` after `import fathom as F`, `math.sqrt`).  Those
@@ -271,8 +286,9 @@ static bool fresh_expr(Alias *A, TSNode e) {
   case K_identifier: case K_attribute: case K_boolean_operator:
   case K_named_expression: case K_await: case K_yield:
     return false;
-  case K_call:
-    return builtin_ctx(A, field(L, e, L->f_function), CTX_CARRY) == CTX_PART;
+  case K_call:   /* a builtin's result, or a new instance of a class of this module */
+    return builtin_ctx(A, field(L, e, L->f_function), CTX_CARRY) == CTX_PART ||
+           module_class(A, field(L, e, L->f_function));
   case K_conditional_expression: {
     TSNode *kids;
     int nk = named_kids(L, e, &kids);
@@ -609,6 +625,8 @@ void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets) {
       if (!rebound_between(&A, r, A.muts.items[m].at, &bs[bfirst[r->local]],
                            bfirst[r->local + 1] - bfirst[r->local])) {
         share(s, r->local, work, &nwork);
+        uint32_t *kc = &s->locals.items[r->local].kept_change;
+        if (!*kc || A.muts.items[m].at + 1 < *kc) *kc = A.muts.items[m].at + 1;
         break;
       }
   }

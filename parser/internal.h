@@ -86,6 +86,10 @@ typedef struct Local {
   bool shared;           /* may share a mutated list with another holder:
                             every read is list_shared(x) (alias.c) */
   const char *mut_param; /* its mutations may change this parameter's list */
+  bool is_class;         /* module level: bound by a class statement */
+  uint32_t kept_change;  /* 1 + the offset of the first in-place change that
+                            may follow a read keeping the object (alias.c,
+                            rule 1: someone else holds it by then), 0: none */
 } Local;
 
 typedef struct Ctl Ctl;  /* control frame: what break/continue/return mean */
@@ -123,6 +127,9 @@ struct Scope {
                             once there are too many locals to search */
   VEC(Local) locals;
   VEC(BindSite) sites;   /* functions: every binding site, sorted by offset */
+  VEC(struct MutSite { const char *name; Span sp; uint32_t at; }) mut_sites;
+                         /* the pre-scan's in-place changes of a name: sites
+                            of it once the scan knows it is a local */
   Block cur;
   Ctl *ctl;
   int cond_depth;        /* >0 inside a conditionally evaluated sub-expression */
@@ -193,7 +200,7 @@ typedef struct Lower {
   bool parsed;           /* lower_parse ran (or the ParseDoc's tree is in roots) */
   VEC(ProgModule *) star_mods; /* program modules imported with `*`, in order */
   Marks openers;         /* every '(' '[' '{' byte */
-  Marks binders;         /* every ":=" and word "as", "append", "extend" */
+  Marks binders;         /* every ":=" and word "as", "append", "pop", ... (alias_mutator) */
 #define X(name) TSFieldId f_##name;
   GRAMMAR_FIELDS(X)   /* the grammar's field ids: L->f_body, ... */
 #undef X
@@ -213,6 +220,9 @@ typedef struct Lower {
                               parameter, which `self.a = v` rebinds */
   const char **init_helpers; /* and the helpers whose calls rebind it */
   unsigned item_targets;     /* subscript and attribute targets walk_targets met */
+  bool mutating;             /* while a BindFn runs for the receiver of an in-place
+                                change (x[i] = v, x.a = v, x.append(v), x.pop()):
+                                it rebinds x only when x is already a local */
   VEC(struct ClassHelpers { const char *cls; const char **helpers; }) class_helpers;
 } Lower;
 

@@ -335,11 +335,12 @@ static bool word_ends_at(Lower *L, size_t i, const char *w, size_t n) {
 }
 
 /* One pass over the source: bracket openers go to `opens`, and the places
- * where an expression could bind a name (":=", and the words "as",
- * "append", "extend" not followed by a name byte; inside strings and
- * comments too, which only costs a closer look) to `binds`.  With NULL
- * arrays it only counts.  The marks are conservative: an expression whose
- * text holds none cannot contain a walrus, an `as` or a .append call. */
+ * where an expression could bind a name (":=", and the words "as" and
+ * the list methods that change a list, "append" ... "reverse", not
+ * followed by a name byte; inside strings and comments too, which only
+ * costs a closer look) to `binds`.  With NULL arrays it only counts.  The
+ * marks are conservative: an expression whose text holds none cannot
+ * contain a walrus, an `as` or a call such as xs.append(v). */
 static void mark_source(Lower *L, uint32_t *opens, int *nopen, uint32_t *binds, int *nbind) {
   const char *src = L->src;
   int no = 0, nb = 0;
@@ -356,9 +357,23 @@ static void mark_source(Lower *L, uint32_t *opens, int *nopen, uint32_t *binds, 
     case 's':
       if (word_ends_at(L, i, "as", 2)) at = (uint32_t)(i - 1);
       break;
-    case 'd':
+    case 'd':   /* the list methods that change the list (alias_mutator) */
       if (word_ends_at(L, i, "append", 6) || word_ends_at(L, i, "extend", 6))
         at = (uint32_t)(i - 5);
+      break;
+    case 'p':
+      if (word_ends_at(L, i, "pop", 3)) at = (uint32_t)(i - 2);
+      break;
+    case 't':
+      if (word_ends_at(L, i, "insert", 6)) at = (uint32_t)(i - 5);
+      else if (word_ends_at(L, i, "sort", 4)) at = (uint32_t)(i - 3);
+      break;
+    case 'e':
+      if (word_ends_at(L, i, "remove", 6)) at = (uint32_t)(i - 5);
+      else if (word_ends_at(L, i, "reverse", 7)) at = (uint32_t)(i - 6);
+      break;
+    case 'r':
+      if (word_ends_at(L, i, "clear", 5)) at = (uint32_t)(i - 4);
       break;
     default:
       break;

@@ -2,7 +2,9 @@
  *
  * Before a function body is lowered, a pre-scan finds every name the body
  * binds (assignment and for targets, walrus, nested def): those are the
- * function's locals, local in all of the body.  A local bound exactly once,
+ * function's locals, local in all of the body.  An in-place change of a
+ * local (x[i] = v, x.a = v, x.append(v), x.pop()) is one more binding
+ * site of it: the lowering rebinds x there.  A local bound exactly once,
  * by a nested def, is "static": every read of it, even one before the def
  * (mutual recursion of nested functions), is that def's graph constant.
  *
@@ -64,6 +66,20 @@ int scope_add_local(Scope *s, const char *name, Span sp) {
   return n - 1;
 }
 
+/* x in `x[i] = v`, `x.a[i] = v`, `x.a = v`, `x.pop()`: the lowering
+ * rebinds a local x to its changed value (or to unknown where it cannot
+ * model the change), so loops carry it.  Only a local: such a change
+ * does not make x local in CPython (note_cb). */
+static void walk_receiver(Lower *L, TSNode obj, BindFn fn, void *ctx) {
+  while (kind(L, obj) == K_subscript || kind(L, obj) == K_attribute)
+    obj = field(L, obj, kind(L, obj) == K_subscript ? L->f_value : L->f_object);
+  if (kind(L, obj) != K_identifier) return;
+  bool was = L->mutating;
+  L->mutating = true;
+  fn(L, ctx, obj, (TSNode){0});
+  L->mutating = was;
+}
+
 /* Names bound by an assignment or for target (a, (b, c), [d], *e). */
 void walk_targets(Lower *L, TSNode t, BindFn fn, void *ctx) {
   switch (kind(L, t)) {
@@ -84,10 +100,13 @@ void walk_targets(Lower *L, TSNode t, BindFn fn, void *ctx) {
     TSNode obj = field(L, t, L->f_object);
     if (L->init_self && kind(L, obj) == K_identifier && !strcmp(text_of(L, obj), L->init_self))
       fn(L, ctx, obj, (TSNode){0});
+    else
+      walk_receiver(L, obj, fn, ctx);
     return;
   }
   case K_subscript:
-    L->item_targets++;   /* binds no name; the alias scan's precheck counts it */
+    L->item_targets++;   /* the alias scan's precheck counts it */
+    walk_receiver(L, field(L, t, L->f_value), fn, ctx);
     return;
   default:
     return;
@@ -103,7 +122,7 @@ static void walk_def_name(Lower *L, TSNode def, BindFn fn, void *ctx) {
 
 /* Can the subtree at n bind a name?  Statements can (assignments, for
  * targets, defs).  An expression only through a walrus, an `as` or a
- * NAME.append/NAME.extend call, whose tokens L->binders marks; so an
+ * call of a list method that changes it (xs.append(v), xs.pop()), whose tokens L->binders marks; so an
  * error-free expression without a mark is skipped unread. */
 static bool may_bind(Lower *L, TSNode n) {
   if (node_is_null(n)) return false; /* `x: int` has no right-hand side */
@@ -151,13 +170,13 @@ void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
     case K_as_pattern: /* with ... as x, except E as e */
       walk_targets(L, field(L, n, L->f_alias), fn, ctx);
       break;
-    case K_call: { /* xs.append(v) / xs.extend(t) rebind xs */
+    case K_call: { /* xs.append(v), xs.pop(), ... rebind xs */
       TSNode f = field(L, n, L->f_function);
       if (kind(L, f) == K_attribute) {
         TSNode obj = field(L, f, L->f_object);
         const char *m = text_of(L, field(L, f, L->f_attribute));
-        if (kind(L, obj) == K_identifier && (!strcmp(m, "append") || !strcmp(m, "extend")))
-          fn(L, ctx, obj, (TSNode){0});
+        if (kind(L, obj) == K_identifier && alias_mutator(m))
+          walk_receiver(L, obj, fn, ctx);
         else if (kind(L, obj) == K_attribute && (!strcmp(m, "append") || !strcmp(m, "extend")))
           walk_targets(L, obj, fn, ctx);   /* self.a.append(v) in __init__ */
       }
@@ -174,6 +193,10 @@ static void note_cb(Lower *L, void *ctx, TSNode id, TSNode def) {
   Scope *s = ctx;
   bool is_def = !node_is_null(def);
   const char *name = text_of(L, id);
+  if (L->mutating) {   /* a site of x only if x turns out to be a local */
+    vec_push(&s->mut_sites, ((struct MutSite){name, span_of(L, id), ts_node_start_byte(id)}));
+    return;
+  }
   note_binding(s, name, span_of(L, id), is_def);
   int i = scope_local(s, name);
   if (is_def) s->locals.items[i].def_node = def;
@@ -195,7 +218,10 @@ static void scan_module(Lower *L, Scope *s, TSNode root) {
       walk_def_name(L, k, note_cb, s);
       TSNode d = kind(L, k) == K_decorated_definition ? field(L, k, L->f_definition) : k;
       TSNode nm = kind(L, d) == K_class_definition ? field(L, d, L->f_name) : (TSNode){0};
-      if (!node_is_null(nm)) note_binding(s, text_of(L, nm), span_of(L, nm), false);
+      if (!node_is_null(nm)) {
+        note_binding(s, text_of(L, nm), span_of(L, nm), false);
+        s->locals.items[scope_local(s, text_of(L, nm))].is_class = true;
+      }
       break;
     }
     case K_expression_statement: {
@@ -240,6 +266,15 @@ void scan_function_body(Lower *L, Scope *s, TSNode body) {
     return;
   }
   walk_bindings(L, body, note_cb, s);
+  for (int k = 0; k < s->mut_sites.len; k++) {
+    struct MutSite *m = &s->mut_sites.items[k];
+    int i = scope_local(s, m->name);
+    if (i < 0) continue;
+    s->locals.items[i].nbind++;
+    s->locals.items[i].only_def = false;
+    vec_push(&s->sites, ((BindSite){m->at, i}));
+  }
+  s->mut_sites.len = 0;
   if (s->sites.len > 1) qsort(s->sites.items, (size_t)s->sites.len, sizeof(BindSite), site_cmp);
 }
 

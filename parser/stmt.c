@@ -460,6 +460,53 @@ static void poison_cb(Lower *L, void *ctx, TSNode id, TSNode def) {
  * construct), so that later reads do not cascade into more diagnostics. */
 static void poison(Lower *L, Scope *s, TSNode n) { walk_bindings(L, n, poison_cb, s); }
 
+/* After an unsupported `x.a = v`, `x[i][j] = v` or `x.a[i] = v`: x is
+ * unknown from here on, for CPython changed it and the analysis cannot
+ * say how (keeping the old value would be unsound).  NULL when that
+ * covers every holder (x is a local of this function alone), else the
+ * name of the object the caller or other functions also hold (a
+ * parameter's, a global, a module-level name). */
+static const char *forget_changed(Lower *L, Scope *s, TSNode target) {
+  TSNode obj = target;
+  while (kind(L, obj) == K_subscript || kind(L, obj) == K_attribute)
+    obj = field(L, obj, kind(L, obj) == K_subscript ? L->f_value : L->f_object);
+  if (kind(L, obj) != K_identifier) return NULL;   /* f().a = v: a temporary */
+  const char *name = text_of(L, obj);
+  int i = scope_local(s, name);
+  if (i < 0 || s->kind == SC_MODULE) return name;
+  if (!s->cond_depth && s->cur.g)
+    bind_local(L, s, name, unsupported_value(L, span_of(L, obj)), span_of(L, obj));
+  const Local *loc = &s->locals.items[i];
+  TSNode stmt = target;   /* the alias scan dates a change at its statement's end */
+  while (!node_is_null(stmt) && kind(L, stmt) != K_expression_statement) stmt = ts_node_parent(stmt);
+  uint32_t at = node_is_null(stmt) ? ts_node_end_byte(target) : ts_node_end_byte(stmt);
+  if (loc->kept_change && at >= loc->kept_change) return name;
+  /* a parameter's own object; one bound from a call that read a
+   * parameter (`b = copy_cfg(cfg)`) may be a new object: unknown then */
+  return loc->mut_param && !strcmp(loc->mut_param, name) ? name : NULL;
+}
+
+/* x.a = v on a local instance x that nothing else holds (parser/alias.c:
+ * x was bound from a fresh value, and no holder of it is read before the
+ * change): x = set_attr(x, 'a', v), a new instance with a changed or added
+ * attribute, as `config = GPTConfig(); config.vocab_size = 50257` means.
+ * False otherwise (x may be held elsewhere, a parameter, module level),
+ * and the assignment stays unsupported. */
+static bool lower_attr_assignment(Lower *L, Scope *s, TSNode t, AnfNode *v) {
+  TSNode obj = field(L, t, L->f_object);
+  if (kind(L, obj) != K_identifier || s->kind == SC_MODULE || s->cond_depth || !s->cur.g)
+    return false;
+  const char *name = text_of(L, obj);
+  int i = scope_local(s, name);
+  if (i < 0 || s->locals.items[i].shared || s->locals.items[i].mut_param) return false;
+  const char *attr = text_of(L, field(L, t, L->f_attribute));
+  Span sp = span_of(L, t);
+  AnfNode *nm = anf_const_str(L->mod, span_of(L, field(L, t, L->f_attribute)), attr, strlen(attr));
+  bind_local(L, s, name, op_call(L, s, sp, OP_SET_ATTR, 3, lower_expr(L, s, obj), nm, v),
+             span_of(L, obj));
+  return true;
+}
+
 /* x[i] = v on a local name x (language.md 3): x = setitem(x, key, v), a
  * new value of x's type; the value v was lowered first, as Python
  * evaluates it before the target.  A list parameter goes through
@@ -517,13 +564,28 @@ void assign_target(Lower *L, Scope *s, TSNode t, AnfNode *v) {
     /* x.a[i] = v, module-level and non-local targets: */
     __attribute__((fallthrough));
   case K_attribute:
-    if (kind(L, t) == K_attribute && class_assign_attr(L, s, t, v)) return;
-    diag_report(L->diags, DK_UNSUPPORTED, sp,
-                "assignment to %s is not supported: values are immutable in fathom "
-                "programs (rebind a new value instead)",
-                kind(L, t) == K_subscript ? "an item" : "an attribute");
-    forget_lists(L, s, field(L, t, kind(L, t) == K_subscript ? L->f_value : L->f_object));
+    if (kind(L, t) == K_attribute &&
+        (class_assign_attr(L, s, t, v) || lower_attr_assignment(L, s, t, v)))
+      return;
+  {
+    const char *what = kind(L, t) == K_subscript ? "an item" : "an attribute";
+    const char *held = forget_changed(L, s, t);
+    if (!held)
+      diag_report(L->diags, DK_UNSUPPORTED, sp,
+                  "assignment to %s is not supported: values are immutable in fathom "
+                  "programs (rebind a new value instead)", what);
+    else   /* not a value of this function alone: ignoring it would be unsound */
+      diag_report_sev(L->diags, DK_UNSUPPORTED, SEV_ERROR, sp,
+                      "assignment to %s of '%s' is not supported: it changes an object that "
+                      "%s also holds, and values are immutable in fathom programs (make the "
+                      "change before anything else holds it, or build a new value)", what,
+                      held, s->kind == SC_MODULE || scope_local(s, held) < 0
+                                ? "every function reading it"
+                                : s->locals.items[scope_local(s, held)].is_param
+                                      ? "the caller"
+                                      : "a value built from it earlier");
     return;
+  }
   default:
     break;
   }

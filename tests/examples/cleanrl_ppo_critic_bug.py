@@ -1,6 +1,6 @@
 # expect-error at line 140: shape-mismatch
 # expect-error at line 159: shape-mismatch
-# expect-error at line 202: shape-mismatch
+# expect-error at line 204: shape-mismatch
 # Planted bug: the critic is built with the actor's output size (one value per action), copied from the line below, so each use of its values breaks: value.flatten() holds num_envs * 2 values where values[step] has room for num_envs, the bootstrap next_value is (1, 2 * num_envs) in the GAE step, and the minibatch newvalue is twice the returns' length.
 """PPO with GAE on a vectorised CartPole, translated from vwxyzjn/cleanrl
 cleanrl/ppo.py: the Agent's tanh actor and critic MLPs (layer_init's
