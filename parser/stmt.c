@@ -474,6 +474,8 @@ static const char *forget_changed(Lower *L, Scope *s, TSNode target) {
   const char *name = text_of(L, obj);
   int i = scope_local(s, name);
   if (i < 0 || s->kind == SC_MODULE) return name;
+  /* the instance __init__ builds stays: the rest of __init__ defines it */
+  if (L->init_self && !strcmp(name, L->init_self)) return NULL;
   if (!s->cond_depth && s->cur.g)
     bind_local(L, s, name, unsupported_value(L, span_of(L, obj)), span_of(L, obj));
   const Local *loc = &s->locals.items[i];
@@ -505,6 +507,26 @@ static bool lower_attr_assignment(Lower *L, Scope *s, TSNode t, AnfNode *v) {
   bind_local(L, s, name, op_call(L, s, sp, OP_SET_ATTR, 3, lower_expr(L, s, obj), nm, v),
              span_of(L, obj));
   return true;
+}
+
+/* x.a[k] = v: x.a = setitem(x.a, k, v), where `x.a = ...` itself is
+ * supported (self in __init__: the positional encoding's
+ * `self.pe[:, 0::2] = sin(...)`; a local instance nothing else holds). */
+static bool lower_attr_item_assignment(Lower *L, Scope *s, TSNode t, AnfNode *v) {
+  TSNode obj = field(L, t, L->f_value);
+  if (kind(L, obj) != K_attribute || s->kind == SC_MODULE || s->cond_depth || !s->cur.g)
+    return false;
+  TSNode root = field(L, obj, L->f_object);
+  const char *name = kind(L, root) == K_identifier ? text_of(L, root) : NULL;
+  bool init_self = name && L->init_self && !strcmp(name, L->init_self);
+  int i = name ? scope_local(s, name) : -1;
+  if (!init_self && (i < 0 || s->locals.items[i].shared || s->locals.items[i].mut_param))
+    return false;
+  Span sp = span_of(L, t);
+  AnfNode *x = lower_expr(L, s, obj);
+  AnfNode *key = lower_subscript_key(L, s, t);
+  AnfNode *nv = op_call(L, s, sp, OP_SETITEM, 3, x, key, v);
+  return class_assign_attr(L, s, obj, nv) || lower_attr_assignment(L, s, obj, nv);
 }
 
 /* x[i] = v on a local name x (language.md 3): x = setitem(x, key, v), a
@@ -560,8 +582,8 @@ void assign_target(Lower *L, Scope *s, TSNode t, AnfNode *v) {
     walk_targets(L, t, poison_cb, s);
     return;
   case K_subscript:
-    if (lower_item_assignment(L, s, t, v)) return;
-    /* x.a[i] = v, module-level and non-local targets: */
+    if (lower_item_assignment(L, s, t, v) || lower_attr_item_assignment(L, s, t, v)) return;
+    /* x[i][j] = v, module-level and non-local targets: */
     __attribute__((fallthrough));
   case K_attribute:
     if (kind(L, t) == K_attribute &&

@@ -9,6 +9,8 @@
 # - `layers = []; if cfg.expand: layers.append(A()); layers.append(B())`
 #   analysed with cfg unknown: the list's length is unknown only because
 #   of the test on unknown, so its items' classes may differ;
+# - `self.embed[0, :] = 0.0` in __init__ (a padding row; the positional
+#   encoding's `self.pe[:, 0::2] = ...`) changes the attribute being built;
 # - `def embed_rows(net: Net) -> int:` annotates with a class of the
 #   program: valid Python, not a value fathom builds from the annotation,
 #   so the parameter is unknown there, without a warning.
@@ -49,6 +51,7 @@ class Net(Module):
         super().__init__()
         norm_layer = norm_layer if norm_layer is not None else LayerNorm
         self.embed = random_normal((config.vocab, config.dim))
+        self.embed[0, :] = 0.0   # an item of an attribute, set in __init__
         self.norm = norm_layer(config.dim)
 
     def forward(self, ids):
