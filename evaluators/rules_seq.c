@@ -400,6 +400,44 @@ static bool self_of_method(EvalCall *c, const char *p) {
          !strcmp(g->params[0]->name, p);
 }
 
+/* Does `hay` hold the value `v` (the same interned value: maybe the same
+ * object), at any depth of tuples, lists, optionals and attributes? */
+static bool holds(const AbsValue *hay, const AbsValue *v, int depth) {
+  if (hay == v) return true;
+  if (depth > 16) return true;   /* too deep to tell: it may */
+  switch (hay->kind) {
+  case ABS_TUPLE:
+    for (int i = 0; i < hay->tuple.n; i++)
+      if (holds(hay->tuple.items[i], v, depth + 1)) return true;
+    return false;
+  case ABS_LIST:
+    return holds(hay->list.elem, v, depth + 1) ||
+           (hay->list.known && holds(hay->list.known, v, depth + 1));
+  case ABS_OPTIONAL: return holds(hay->optional.value, v, depth + 1);
+  case ABS_KWARG: return holds(hay->kwarg.value, v, depth + 1);
+  case ABS_INSTANCE: return holds(hay->inst.attrs, v, depth + 1);
+  default: return false;
+  }
+}
+
+/* Does x hold a list that the instance `self` holds?  A list `self.b1()`
+ * builds afresh (d2l's `layers = self.b1(); layers.extend(...)`) is no
+ * attribute's: no attribute holds an equal value. */
+static bool shares_list_with(const AbsValue *self, const AbsValue *x, int depth) {
+  if (depth > 16) return true;
+  switch (x->kind) {
+  case ABS_LIST: return holds(self, x, 0);
+  case ABS_TUPLE:
+    for (int i = 0; i < x->tuple.n; i++)
+      if (shares_list_with(self, x->tuple.items[i], depth + 1)) return true;
+    return false;
+  case ABS_OPTIONAL: return shares_list_with(self, x->optional.value, depth + 1);
+  case ABS_INSTANCE: return shares_list_with(self, x->inst.attrs, depth + 1);
+  case ABS_KWARG: return shares_list_with(self, x->kwarg.value, depth + 1);
+  default: return true;   /* zip, enumerate: do not look inside */
+  }
+}
+
 const AbsValue *rule_list_shared(EvalCall *c) {
   const AbsValue *x = c->args[0];
   const AbsValue *f = forget_lists(c->st, x, 0);
@@ -407,6 +445,9 @@ const AbsValue *rule_list_shared(EvalCall *c) {
   const AbsValue *pv = c->args[1];
   const char *p = pv->kind == ABS_STR && pv->sc.known ? pv->sc.s : NULL;
   if (f && p && self_of_method(c, p)) {   /* instances are immutable (language.md 8) */
+    const Ctx *fc = engine_function_ctx(c->ctx);
+    if (fc && fc->args->tuple.n > 0 && !shares_list_with(fc->args->tuple.items[0], x, 0))
+      return x;   /* a new list of its own */
     Diag *d = eval_drop_finding(c, DK_UNSUPPORTED) ? NULL :
         engine_report(c->E, c->node, c->node->span, c->ctx, DK_UNSUPPORTED, fx_sprintf(
             "this changes a list that an attribute of '%s' holds: an instance is immutable "

@@ -1,7 +1,9 @@
 # Mistakes with classes: a misspelt attribute (named with the class and a
 # suggestion), assigning self.a outside __init__ (an error: instances are
 # immutable once built), wrong arities, calling what cannot be called,
-# multiple inheritance, appending to a list every instance shares.
+# multiple inheritance, appending to a list every instance shares, or to
+# an attribute's list a method hands out (a list a method builds afresh is
+# the caller's own to change).
 from fathom import *
 
 
@@ -22,6 +24,28 @@ class Linear(Module):
 class Plain:
     def __init__(self):
         self.v = 1
+
+
+class Lists:
+    def __init__(self):
+        self.xs = [1]
+        self.made = self.fresh()
+
+    def base(self):
+        return [5]
+
+    def fresh(self):
+        ys = self.base()
+        ys.append(2)
+        return ys
+
+    def handed_out(self):
+        return self.xs
+
+    def grow(self):
+        ys = self.handed_out()
+        ys.append(2)  # expect-error: unsupported
+        return ys
 
 
 class Registry:
@@ -58,4 +82,5 @@ if __name__ == "__main__":
     p.w  # expect-error: attribute
     NoForward()(1)  # expect-error: not-callable
     lin.forward(1, 2)  # expect-error: arity
+    Lists().grow()
     Registry(1)
