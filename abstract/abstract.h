@@ -489,6 +489,11 @@ typedef enum {
 
 /* Filled by abs_join on the first mismatch it meets (left stays NULL when
  * there is none).  Zero-initialise before the call. */
+/* The path label of an item of lists whose lengths differ (one at least
+ * tracked item by item): the length is unknown after the join, and the
+ * items of both lists must then have one type. */
+#define ABS_LIST_LENGTHS_DIFFER "item of lists whose lengths differ"
+
 typedef struct AbsJoinError {
   const AbsValue *left, *right;  /* the offending sub-values of a and b */
   AbsMismatch reason;

@@ -96,10 +96,11 @@ static const AbsValue *join_tuple(Join *j, const AbsValue *a, const AbsValue *b)
 
 /* The element of list l joined into acc: item by item when l's items are
  * tracked (l's own elem is their soft join, which would hide a mix). */
-static const AbsValue *join_elems(Join *j, const AbsValue *acc, const AbsValue *l) {
-  if (!l->list.known) return join_at(j, "list element", -1, NULL, acc, l->list.elem);
+static const AbsValue *join_elems(Join *j, const AbsValue *acc, const AbsValue *l,
+                                  const char *label) {
+  if (!l->list.known) return join_at(j, label, -1, NULL, acc, l->list.elem);
   for (int i = 0; i < l->list.known->tuple.n && acc->kind != ABS_ERROR; i++)
-    acc = join_at(j, "list element", -1, NULL, acc, l->list.known->tuple.items[i]);
+    acc = join_at(j, label, -1, NULL, acc, l->list.known->tuple.items[i]);
   return acc;
 }
 
@@ -109,8 +110,12 @@ static const AbsValue *join_elems(Join *j, const AbsValue *acc, const AbsValue *
  * must join. */
 static const AbsValue *join_list(Join *j, const AbsValue *a, const AbsValue *b) {
   const AbsValue *x = a->list.known, *y = b->list.known;
-  if (!x || !y || x->tuple.n != y->tuple.n)
-    return abs_list(j->st, join_elems(j, join_elems(j, abs_bottom(j->st), a), b));
+  if (!x || !y || x->tuple.n != y->tuple.n) {
+    /* a tracked list may mix types, so the two items that do not join may
+     * both be one side's (cf_merge says so: ABS_LIST_LENGTHS_DIFFER) */
+    const char *label = x || y ? ABS_LIST_LENGTHS_DIFFER : "list element";
+    return abs_list(j->st, join_elems(j, join_elems(j, abs_bottom(j->st), a, label), b, label));
+  }
   ABS_SCRATCH(const AbsValue *, items, x->tuple.n);
   join_items(j, "list element", x->tuple, y->tuple, items);
   for (int i = 0; i < x->tuple.n; i++)

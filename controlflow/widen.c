@@ -370,6 +370,17 @@ const AbsValue *cf_merge(Cf *cf, AnfNode *site, Ctx *c, const AbsValue *acc,
   else name = site->name;
   const char *a = abs_to_brief_string(abs_broaden(cf->st, err.left));
   const char *b = abs_to_brief_string(abs_broaden(cf->st, err.right));
+  if (name && err.path && strstr(err.path, ABS_LIST_LENGTHS_DIFFER)) {
+    /* both items may be one path's: a tracked list may mix types */
+    Diag *d = cf->hooks.report(
+        cf->hooks.engine, site, site->span, c, DK_TYPE_MISMATCH,
+        fx_sprintf("type-mismatch at merge: the paths give '%s' lists of different lengths, "
+                   "so its length is unknown after them, and the items of a list of unknown "
+                   "length must have one type (DSL rule): %s and %s", name, a, b));
+    if (d && oa) diag_note(d, oa->span, "'%s' comes from here on one path", name);
+    if (d && ob) diag_note(d, ob->span, "and from here on another");
+    return j;
+  }
   const char *msg =
       name ? fx_sprintf("type-mismatch at merge: '%s' is %s on one path and %s on another",
                         name, a, b)

@@ -1,4 +1,5 @@
-# `not` gives a bool from truthiness: tuples by length, None, numbers, strings.
+# `not` gives a bool from truthiness: tuples and lists of known length by
+# length, None, numbers, strings.
 from typing import reveal_type
 
 
@@ -10,7 +11,8 @@ def main():
     reveal_type(not 'a')  # expect-type: bool=False
     reveal_type(not 0.0)  # expect-type: bool=True
     reveal_type(not -1)  # expect-type: bool=False
-    reveal_type(not [1])  # expect-type: bool
+    reveal_type(not [1])  # expect-type: bool=False
+    reveal_type(not [])  # expect-type: bool=True
     return 0
 
 
