@@ -506,9 +506,27 @@ static bool written_literal(Span sp) {
  * shapes, attributes, items, calls, a tuple's or None's truth) are not:
  * a branch they prune may be impossible for the values' types, so it is
  * never analysed the other way. */
+/* `p is None` / `p is not None` where p is a parameter or an attribute of
+ * one that every analysed call leaves None (`generate(idx, top_k=None)`,
+ * `Mlp(norm_layer=None)`): the branch for a value runs with p unknown
+ * (engine.c, free_value), so a mistake there that does not depend on p's
+ * value is found. */
+static bool none_test(Analysis *a, const Ctx *c, const AnfNode *n) {
+  if (n->kind != ANF_APPLY || n->apply.ninputs != 3 ||
+      !(anf_is_op(n->apply.inputs[0], OP_IS) || anf_is_op(n->apply.inputs[0], OP_IS_NOT)))
+    return false;
+  const AnfNode *x = n->apply.inputs[1], *k = n->apply.inputs[2];
+  if (k->kind != ANF_CONST || k->c.kind != ANF_C_NONE) return false;
+  while (x->kind == ANF_APPLY && x->apply.ninputs == 3 && anf_is_op(x->apply.inputs[0], OP_GETATTR))
+    x = x->apply.inputs[1];
+  const AbsValue *v = engine_value(a->E, c, n->apply.inputs[1]);
+  return x->kind == ANF_PARAM && v && v->kind == ABS_NONE;
+}
+
 static bool flag_test(Analysis *a, const Ctx *c, const AnfNode *n, int depth) {
   if (depth > 8) return false;
   if (depth == 0 && n->kind == ANF_CONST && written_literal(n->span)) return false;
+  if (depth == 0 && none_test(a, c, n)) return true;
   const AbsValue *v = engine_value(a->E, c, n);
   if (!v) return false;
   switch (v->kind) {

@@ -185,8 +185,9 @@ static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c);
 static const AbsValue *free_value(Engine *E, const Ctx *c, const Ctx *owner, const AnfNode *n,
                                   const AbsValue *v) {
   const CtxForget *f = c->forget;
-  for (int i = 0; i < f->n; i++)
-    if (f->nodes[i] == n && f->owners[i] == owner) return abs_broaden(E->st, v);
+  for (int i = 0; i < f->n; i++)   /* None decided `p is not None`: p is any value */
+    if (f->nodes[i] == n && f->owners[i] == owner)
+      return v->kind == ABS_NONE ? abs_unknown(E->st) : abs_broaden(E->st, v);
   return v;
 }
 

@@ -10,7 +10,8 @@ is a class with c_fc, gelu, c_proj; hasattr(self, "ln_1_kv") is a None
 test; getattr(self, "eos_id", None) is self.eos_id;
 F.scaled_dot_product_attention and F.normalize are written out; in-place
 fill_/triu_/masked_fill_ are functional; init_parameters' normal_ init is
-done by the constructors; the 'custom' block type is left out.
+done by the constructors; torch.clamp(x, max=m) is clip(x, None, m) (the
+DSL's clip takes both bounds); the 'custom' block type is left out.
 """
 import math
 from dataclasses import dataclass
@@ -178,7 +179,7 @@ class Attention(Module):
 
         if self.logit_scale is not None:
             attn = normalize(q, dim=-1) @ normalize(k, dim=-1).transpose(-1, -2)
-            logit_scale = exp(clip(self.logit_scale, max=self.logit_scale_max))
+            logit_scale = exp(clip(self.logit_scale, None, self.logit_scale_max))
             attn = attn * logit_scale
             if attn_mask is not None:
                 attn = attn + attn_mask

@@ -2,7 +2,9 @@
 # branch that a flag prunes in every context runs in those contexts with
 # that test assumed the other way.  Facts the test may guard (none, an
 # index, an unpacking) are silent there; structural tests are never
-# assumed the other way.
+# assumed the other way, except `p is (not) None` on a parameter (or an
+# attribute of one) every call leaves None: that branch runs with p
+# unknown (makemore's `generate(..., top_k=None)`).
 from fathom import *
 
 
@@ -26,6 +28,13 @@ def linear_maybe_bias(x, w, b):
     if b is not None:
         y = y + b
     return y
+
+
+def crop(logits, top_k=None):
+    if top_k is not None:
+        v, _ = topk(logits, top_k)
+        logits = masked_fill(logits, logits < v[:, -1], 0.0)  # expect-error: shape-mismatch
+    return logits
 
 
 def guarded(t, n):
@@ -106,4 +115,4 @@ def main():
     f = pick(3) + pick((4, 5))
     g = deep(ones((2, 3)), True, 2)
     h = cell(ones((2, 3)), ones((8, 3)), "lstm")
-    return a, b, c, d, e, f, g, scale(5), hof_m(2), halve(4, 3)
+    return a, b, c, d, e, f, g, scale(5), hof_m(2), halve(4, 3), crop(zeros((2, 27)))
