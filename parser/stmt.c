@@ -482,7 +482,17 @@ static const char *forget_changed(Lower *L, Scope *s, TSNode target) {
   TSNode stmt = target;   /* the alias scan dates a change at its statement's end */
   while (!node_is_null(stmt) && kind(L, stmt) != K_expression_statement) stmt = ts_node_parent(stmt);
   uint32_t at = node_is_null(stmt) ? ts_node_end_byte(target) : ts_node_end_byte(stmt);
-  if (loc->kept_change && at >= loc->kept_change) return name;
+  if (loc->kept_change && at >= loc->kept_change) {
+    /* another local may hold it (`h = Holder(cfg)` before `cfg.n = 5`):
+     * every local bound by now is unknown too, as CPython may show the
+     * change through any of them */
+    for (int k = 0; k < s->locals.len && !s->cond_depth && s->cur.g; k++)
+      if (k != i && s->cur.env[k].st == ST_DEF && !s->locals.items[k].static_def &&
+          s->cur.env[k].node->kind != ANF_CONST)
+        bind_local(L, s, s->locals.items[k].name, unsupported_value(L, span_of(L, obj)),
+                   span_of(L, obj));
+    return name;
+  }
   /* a parameter's own object; one bound from a call that read a
    * parameter (`b = copy_cfg(cfg)`) may be a new object: unknown then */
   return loc->mut_param && !strcmp(loc->mut_param, name) ? name : NULL;
