@@ -499,13 +499,6 @@ static bool written_literal(Span sp) {
          (len == 4 && !memcmp(t, "None", 4));
 }
 
-/* Whether test node n, in context c, is a flag or hyperparameter test: an
- * expression of scalar values (bool, int, float, str) with arithmetic,
- * comparisons and `not`, where a value may be a constant item of a tuple
- * or a scalar attribute of an instance.  Tests on structure (isinstance, `is None`, len,
- * shapes, attributes, items, calls, a tuple's or None's truth) are not:
- * a branch they prune may be impossible for the values' types, so it is
- * never analysed the other way. */
 /* `p is None` / `p is not None` where p is a parameter or an attribute of
  * one that every analysed call leaves None (`generate(idx, top_k=None)`,
  * `Mlp(norm_layer=None)`): the branch for a value runs with p unknown
@@ -523,6 +516,14 @@ static bool none_test(Analysis *a, const Ctx *c, const AnfNode *n) {
   return x->kind == ANF_PARAM && v && v->kind == ABS_NONE;
 }
 
+/* Whether test node n, in context c, is a flag or hyperparameter test: an
+ * expression of scalar values (bool, int, float, str) with arithmetic,
+ * comparisons and `not`, where a value may be a constant item of a tuple,
+ * a scalar attribute of an instance or a class constant.  Tests on
+ * structure (isinstance, `is None`, len, shapes, attributes, items, calls,
+ * a tuple's or None's truth) are not: a branch they prune may be
+ * impossible for the values' types, so it is never analysed the other
+ * way; except a None test of a parameter (none_test). */
 static bool flag_test(Analysis *a, const Ctx *c, const AnfNode *n, int depth) {
   if (depth > 8) return false;
   if (depth == 0 && n->kind == ANF_CONST && written_literal(n->span)) return false;

@@ -127,7 +127,7 @@ struct Scope {
                             once there are too many locals to search */
   VEC(Local) locals;
   VEC(BindSite) sites;   /* functions: every binding site, sorted by offset */
-  VEC(struct MutSite { const char *name; Span sp; uint32_t at; }) mut_sites;
+  VEC(struct MutSite { const char *name; uint32_t at; }) mut_sites;
                          /* the pre-scan's in-place changes of a name: sites
                             of it once the scan knows it is a local */
   Block cur;

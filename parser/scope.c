@@ -121,9 +121,10 @@ static void walk_def_name(Lower *L, TSNode def, BindFn fn, void *ctx) {
 }
 
 /* Can the subtree at n bind a name?  Statements can (assignments, for
- * targets, defs).  An expression only through a walrus, an `as` or a
- * call of a list method that changes it (xs.append(v), xs.pop()), whose tokens L->binders marks; so an
- * error-free expression without a mark is skipped unread. */
+ * targets, defs).  An expression only through a walrus, an `as` or a call
+ * of a list method that changes the list (xs.append(v), xs.pop()), whose
+ * tokens L->binders marks; so an error-free expression without a mark is
+ * skipped unread. */
 static bool may_bind(Lower *L, TSNode n) {
   if (node_is_null(n)) return false; /* `x: int` has no right-hand side */
   if ((sym_flags(L, n) & SYM_BINDS) || ts_node_has_error(n)) return true;
@@ -194,7 +195,7 @@ static void note_cb(Lower *L, void *ctx, TSNode id, TSNode def) {
   bool is_def = !node_is_null(def);
   const char *name = text_of(L, id);
   if (L->mutating) {   /* a site of x only if x turns out to be a local */
-    vec_push(&s->mut_sites, ((struct MutSite){name, span_of(L, id), ts_node_start_byte(id)}));
+    vec_push(&s->mut_sites, ((struct MutSite){name, ts_node_start_byte(id)}));
     return;
   }
   note_binding(s, name, span_of(L, id), is_def);
