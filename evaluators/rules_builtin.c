@@ -94,6 +94,110 @@ const AbsValue *rule_exception(EvalCall *c) {
   return abs_exception(c->st, c->op, msg);
 }
 
+/* --------------------------------------------------------- str methods */
+
+/* The methods of str that config code calls (`arch.startswith('efficientnet')`,
+ * `name.lower()`, `'-'.join(parts)`, `msg.format(n)`): exact on known
+ * ASCII strings where cheap, else their type.  The others stay
+ * `unsupported`. */
+static const char *const str_modelled[] = {
+  "startswith", "endswith", "lower", "upper", "strip", "lstrip", "rstrip", "replace",
+  "split", "join", "format", "isdigit", "isalpha", "find", "count", NULL};
+
+static bool modelled_str_method(const char *name) {
+  for (int i = 0; str_modelled[i]; i++)
+    if (!strcmp(str_modelled[i], name)) return true;
+  return false;
+}
+
+/* A known str of ASCII bytes without NUL: the C string functions agree
+ * with CPython's on it. */
+static bool plain_ascii(const AbsValue *s) {
+  if (!s->sc.known || strlen(s->sc.s) != s->sc.len) return false;
+  for (size_t i = 0; i < s->sc.len; i++)
+    if ((unsigned char)s->sc.s[i] >= 128) return false;
+  return true;
+}
+
+/* Does s start (end: false) or end with p, a known str or a tuple of
+ * them?  -1 when it cannot tell. */
+static int affix(const AbsValue *s, const AbsValue *p, bool end) {
+  if (p->kind == ABS_TUPLE) {
+    int any = 0;
+    for (int i = 0; i < p->tuple.n; i++) {
+      int r = affix(s, p->tuple.items[i], end);
+      if (r < 0) return -1;
+      any |= r;
+    }
+    return any;
+  }
+  if (p->kind != ABS_STR || !p->sc.known) return -1;
+  if (p->sc.len > s->sc.len) return 0;
+  const char *at = end ? s->sc.s + s->sc.len - p->sc.len : s->sc.s;
+  return memcmp(at, p->sc.s, p->sc.len) == 0;
+}
+
+enum { CASE_LOWER, CASE_UPPER, CASE_STRIP, CASE_LSTRIP, CASE_RSTRIP };
+
+static const AbsValue *str_case(EvalCall *c, const AbsValue *s, int mode) {
+  if (!plain_ascii(s)) return abs_str_any(c->st);
+  char *out = fx_alloc_atomic(s->sc.len + 1);
+  size_t a = 0, b = s->sc.len;
+  static const char space[] = " \t\n\r\f\v";
+  while ((mode == CASE_STRIP || mode == CASE_LSTRIP) && a < b && strchr(space, s->sc.s[a])) a++;
+  while ((mode == CASE_STRIP || mode == CASE_RSTRIP) && b > a && strchr(space, s->sc.s[b - 1])) b--;
+  for (size_t i = a; i < b; i++) {
+    char ch = s->sc.s[i];
+    out[i - a] = mode == CASE_LOWER && ch >= 'A' && ch <= 'Z'   ? (char)(ch - 'A' + 'a')
+                 : mode == CASE_UPPER && ch >= 'a' && ch <= 'z' ? (char)(ch - 'a' + 'A')
+                                                                : ch;
+  }
+  return abs_str(c->st, out, b - a);
+}
+
+/* str_method(s, 'name', args...) */
+const AbsValue *rule_str_method(EvalCall *c) {
+  const AbsValue *s = c->args[0];
+  const char *m = str_arg(c->args[1]);
+  int n = c->nargs - 2;
+  const AbsValue *const *a = c->args + 2;
+  if (!m || s->kind != ABS_STR) return abs_unknown(c->st);
+  for (int i = 0; i < n; i++)
+    if (rules_vague(a[i])) return abs_unknown(c->st);
+  if (!strcmp(m, "startswith") || !strcmp(m, "endswith")) {
+    if (n != 1) return abs_bool_any(c->st);   /* start and end offsets: not modelled */
+    int r = s->sc.known ? affix(s, a[0], m[0] == 'e') : -1;
+    return r < 0 ? abs_bool_any(c->st) : abs_bool(c->st, r);
+  }
+  static const char *const cases[] = {"lower", "upper", "strip", "lstrip", "rstrip"};
+  for (int k = 0; k < 5; k++)
+    if (!strcmp(m, cases[k])) return n == 0 ? str_case(c, s, k) : abs_str_any(c->st);
+  if (!strcmp(m, "isdigit") || !strcmp(m, "isalpha")) {
+    if (!plain_ascii(s)) return abs_bool_any(c->st);
+    bool all = s->sc.len > 0;
+    for (size_t i = 0; i < s->sc.len && all; i++) {
+      char ch = s->sc.s[i];
+      all = m[2] == 'd' ? (ch >= '0' && ch <= '9')
+                        : ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'));
+    }
+    return abs_bool(c->st, all);
+  }
+  if (!strcmp(m, "find") || !strcmp(m, "count")) {
+    const AbsValue *sub = n == 1 ? a[0] : NULL;
+    if (!plain_ascii(s) || !sub || sub->kind != ABS_STR || !plain_ascii(sub) || !sub->sc.len)
+      return abs_int_any(c->st);
+    if (m[0] == 'f') {
+      const char *hit = strstr(s->sc.s, sub->sc.s);
+      return abs_int(c->st, hit ? hit - s->sc.s : -1);
+    }
+    int64_t k = 0;
+    for (const char *p = strstr(s->sc.s, sub->sc.s); p; p = strstr(p + sub->sc.len, sub->sc.s)) k++;
+    return abs_int(c->st, k);
+  }
+  if (!strcmp(m, "split")) return abs_list(c->st, abs_str_any(c->st));
+  return abs_str_any(c->st);   /* replace, join, format */
+}
+
 /* --------------------------------------------------------------- getattr */
 
 static const char *const str_methods[] = {
@@ -146,6 +250,10 @@ const AbsValue *rule_getattr(EvalCall *c) {
   if (x->kind == ABS_TENSOR) return rules_tensor_getattr(c, x, name);
   if (x->kind == ABS_MODULE) return module_attr(c, x, name);
   if (x->kind == ABS_INSTANCE || x->kind == ABS_CLASS) return rules_class_getattr(c, x, name);
+  if (x->kind == ABS_STR && modelled_str_method(name)) {   /* s.lower: a bound method */
+    const AbsValue *self[2] = {x, c->args[1]};
+    return abs_partial(c->st, abs_prim(c->st, OP_STR_METHOD), abs_tuple(c->st, 2, self));
+  }
   if (python_has_attr(x, name)) {
     eval_error(c, DK_UNSUPPORTED, "%s.%s is not supported by the DSL (fathom does not "
                "model the methods of %s)", rules_pytype(x), name, rules_pytype(x));
