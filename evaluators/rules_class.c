@@ -230,22 +230,33 @@ static const AbsValue *cached_value(Engine *E, const Ctx *from, const AnfNode *n
   return cache_lookup(&E->ctxs, owner, n);
 }
 
-/* The one `self.name = v` of g (or of the blocks nested in it) that sets
- * name: v's node, or NULL when none or several may. */
-static const AnfNode *attr_source(const AnfGraph *g, const char *name, int depth,
-                                  const AnfNode **found) {
-  if (depth > 8) return NULL;
+/* The value nodes of the `self.name = v` of g and of the blocks nested in
+ * it, counted into *count, the first kept in *found. */
+static void attr_sources(const AnfGraph *g, const char *name, int depth, const AnfNode **found,
+                         int *count) {
+  if (depth > 8) {
+    *count += 2;   /* too deep to tell: as if several */
+    return;
+  }
   for (int i = 0; i < g->nodes.len; i++) {
     const AnfNode *n = g->nodes.items[i];
     if (n->kind != ANF_APPLY || n->apply.ninputs < 4 || !anf_is_op(n->apply.inputs[0], OP_SET_ATTR))
       continue;
     const AnfNode *k = n->apply.inputs[2];
     if (k->kind != ANF_CONST || k->c.kind != ANF_C_STR || strcmp(k->c.s, name)) continue;
-    if (*found) return *found = NULL, NULL;   /* set on several paths */
-    *found = n->apply.inputs[3];
+    if (!(*count)++) *found = n->apply.inputs[3];
   }
-  for (int i = 0; i < g->children.len; i++) attr_source(g->children.items[i], name, depth + 1, found);
-  return *found;
+  for (int i = 0; i < g->children.len; i++)
+    attr_sources(g->children.items[i], name, depth + 1, found, count);
+}
+
+/* The one `self.name = v` of g (or of the blocks nested in it) that sets
+ * name: v's node, or NULL when none or several may. */
+static const AnfNode *attr_source(const AnfGraph *g, const char *name) {
+  const AnfNode *found = NULL;
+  int count = 0;
+  attr_sources(g, name, 0, &found, &count);
+  return count == 1 ? found : NULL;
 }
 
 /* Where the instance a failing method runs on was built, read from the
@@ -273,8 +284,7 @@ static const AnfNode *built_for_call(EvalCall *c, const AbsValue *inst) {
     if (!init || init->kind != ABS_FUNC || init->func.n != 1 ||
         init->func.fns[0]->kind != ABS_FN_CLOSURE)
       return NULL;
-    const AnfNode *found = NULL;
-    const AnfNode *src = attr_source(init->func.fns[0]->closure.graph, k->c.s, 0, &found);
+    const AnfNode *src = attr_source(init->func.fns[0]->closure.graph, k->c.s);
     return src && src->kind == ANF_APPLY && src->apply.ninputs >= 1 ? src : NULL;
   }
   /* a name bound to the construction itself: its callee is the class */
