@@ -219,17 +219,6 @@ static const char *construction(const Ctx *k, const AbsValue *inst) {
   return sb_cstr(&b);
 }
 
-/* The value node n had when the context `from` (or an enclosing one) ran,
- * or NULL. */
-static const AbsValue *cached_value(Engine *E, const Ctx *from, const AnfNode *n) {
-  if ((n->kind != ANF_APPLY && n->kind != ANF_PARAM) || !n->graph) return NULL;
-  const Ctx *owner = cache_ctx_for(from, n->graph);
-  if (!owner) return NULL;
-  if (n->kind == ANF_PARAM)
-    return n->param.index < owner->args->tuple.n ? owner->args->tuple.items[n->param.index] : NULL;
-  return cache_lookup(&E->ctxs, owner, n);
-}
-
 /* The value nodes of the `self.name = v` of g and of the blocks nested in
  * it, counted into *count, the first kept in *found. */
 static void attr_sources(const AnfGraph *g, const char *name, int depth, const AnfNode **found,
@@ -275,7 +264,7 @@ static const AnfNode *built_for_call(EvalCall *c, const AbsValue *inst) {
   const AnfNode *head = callee->apply.inputs[0];
   if (anf_is_op(head, OP_GETATTR) && callee->apply.ninputs >= 3) {
     const AnfNode *k = callee->apply.inputs[2];
-    const AbsValue *owner = cached_value(c->E, fc->caller, callee->apply.inputs[1]);
+    const AbsValue *owner = engine_value(c->E, fc->caller, callee->apply.inputs[1]);
     if (k->kind != ANF_CONST || k->c.kind != ANF_C_STR || !owner ||
         owner->kind != ABS_INSTANCE)
       return NULL;
@@ -288,7 +277,7 @@ static const AnfNode *built_for_call(EvalCall *c, const AbsValue *inst) {
     return src && src->kind == ANF_APPLY && src->apply.ninputs >= 1 ? src : NULL;
   }
   /* a name bound to the construction itself: its callee is the class */
-  const AbsValue *cls = head->kind == ANF_APPLY ? cached_value(c->E, fc->caller, head) : NULL;
+  const AbsValue *cls = head->kind == ANF_APPLY ? engine_value(c->E, fc->caller, head) : NULL;
   return cls == inst->inst.cls ? callee : NULL;
 }
 

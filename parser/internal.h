@@ -344,6 +344,13 @@ void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets);
 TSTree *parse_doc_tree(ParseDoc *d);
 /* Is `m` a list method that changes the list in place? */
 bool alias_mutator(const char *m);
+/* The node an item or attribute target starts from: x of `x.a[i][j]`. */
+TSNode target_root(Lower *L, TSNode t);
+/* Can s rebind a local here: in a function body, on a path being built,
+ * outside the conditional part of an expression? */
+static inline bool can_rebind(const Scope *s) {
+  return s->kind != SC_MODULE && !s->cond_depth && s->cur.g;
+}
 /* The receiver of a mutation of local i of s, read (checked when the
  * list may be a parameter's). */
 AnfNode *mutated_receiver(Lower *L, Scope *s, TSNode obj, Span whole);

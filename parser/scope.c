@@ -66,13 +66,18 @@ int scope_add_local(Scope *s, const char *name, Span sp) {
   return n - 1;
 }
 
+TSNode target_root(Lower *L, TSNode t) {
+  while (kind(L, t) == K_subscript || kind(L, t) == K_attribute)
+    t = field(L, t, kind(L, t) == K_subscript ? L->f_value : L->f_object);
+  return t;
+}
+
 /* x in `x[i] = v`, `x.a[i] = v`, `x.a = v`, `x.pop()`: the lowering
  * rebinds a local x to its changed value (or to unknown where it cannot
  * model the change), so loops carry it.  Only a local: such a change
  * does not make x local in CPython (note_cb). */
 static void walk_receiver(Lower *L, TSNode obj, BindFn fn, void *ctx) {
-  while (kind(L, obj) == K_subscript || kind(L, obj) == K_attribute)
-    obj = field(L, obj, kind(L, obj) == K_subscript ? L->f_value : L->f_object);
+  obj = target_root(L, obj);
   if (kind(L, obj) != K_identifier) return;
   bool was = L->mutating;
   L->mutating = true;

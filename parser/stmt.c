@@ -467,16 +467,14 @@ static void poison(Lower *L, Scope *s, TSNode n) { walk_bindings(L, n, poison_cb
  * name of the object the caller or other functions also hold (a
  * parameter's, a global, a module-level name). */
 static const char *forget_changed(Lower *L, Scope *s, TSNode target) {
-  TSNode obj = target;
-  while (kind(L, obj) == K_subscript || kind(L, obj) == K_attribute)
-    obj = field(L, obj, kind(L, obj) == K_subscript ? L->f_value : L->f_object);
+  TSNode obj = target_root(L, target);
   if (kind(L, obj) != K_identifier) return NULL;   /* f().a = v: a temporary */
   const char *name = text_of(L, obj);
   int i = scope_local(s, name);
   if (i < 0 || s->kind == SC_MODULE) return name;
   /* the instance __init__ builds stays: the rest of __init__ defines it */
   if (L->init_self && !strcmp(name, L->init_self)) return NULL;
-  if (!s->cond_depth && s->cur.g)
+  if (can_rebind(s))
     bind_local(L, s, name, unsupported_value(L, span_of(L, obj)), span_of(L, obj));
   const Local *loc = &s->locals.items[i];
   TSNode stmt = target;   /* the alias scan dates a change at its statement's end */
@@ -486,7 +484,7 @@ static const char *forget_changed(Lower *L, Scope *s, TSNode target) {
     /* another local may hold it (`h = Holder(cfg)` before `cfg.n = 5`):
      * every local bound by now is unknown too, as CPython may show the
      * change through any of them */
-    for (int k = 0; k < s->locals.len && !s->cond_depth && s->cur.g; k++)
+    for (int k = 0; k < s->locals.len && can_rebind(s); k++)
       if (k != i && s->cur.env[k].st == ST_DEF && !s->locals.items[k].static_def &&
           s->cur.env[k].node->kind != ANF_CONST)
         bind_local(L, s, s->locals.items[k].name, unsupported_value(L, span_of(L, obj)),
@@ -506,7 +504,7 @@ static const char *forget_changed(Lower *L, Scope *s, TSNode target) {
  * and the assignment stays unsupported. */
 static bool lower_attr_assignment(Lower *L, Scope *s, TSNode t, AnfNode *v) {
   TSNode obj = field(L, t, L->f_object);
-  if (kind(L, obj) != K_identifier || s->kind == SC_MODULE || s->cond_depth || !s->cur.g)
+  if (kind(L, obj) != K_identifier || !can_rebind(s))
     return false;
   const char *name = text_of(L, obj);
   int i = scope_local(s, name);
@@ -524,7 +522,7 @@ static bool lower_attr_assignment(Lower *L, Scope *s, TSNode t, AnfNode *v) {
  * `self.pe[:, 0::2] = sin(...)`; a local instance nothing else holds). */
 static bool lower_attr_item_assignment(Lower *L, Scope *s, TSNode t, AnfNode *v) {
   TSNode obj = field(L, t, L->f_value);
-  if (kind(L, obj) != K_attribute || s->kind == SC_MODULE || s->cond_depth || !s->cur.g)
+  if (kind(L, obj) != K_attribute || !can_rebind(s))
     return false;
   TSNode root = field(L, obj, L->f_object);
   const char *name = kind(L, root) == K_identifier ? text_of(L, root) : NULL;
@@ -548,7 +546,7 @@ static bool lower_attr_item_assignment(Lower *L, Scope *s, TSNode t, AnfNode *v)
  * module level), which stay unsupported. */
 static bool lower_item_assignment(Lower *L, Scope *s, TSNode t, AnfNode *v) {
   TSNode obj = field(L, t, L->f_value);
-  if (kind(L, obj) != K_identifier || s->kind == SC_MODULE || s->cond_depth || !s->cur.g)
+  if (kind(L, obj) != K_identifier || !can_rebind(s))
     return false;
   const char *name = text_of(L, obj);
   if (scope_local(s, name) < 0) return false;
@@ -655,9 +653,7 @@ static AnfNode *inplace_operand(Lower *L, Scope *s, Span sp, int op, AnfNode *x,
  * targets as lower_item_assignment. */
 static bool lower_item_augmented(Lower *L, Scope *s, TSNode n, TSNode t, int op) {
   TSNode obj = field(L, t, L->f_value);
-  if (op < 0 || kind(L, obj) != K_identifier || s->kind == SC_MODULE || s->cond_depth ||
-      !s->cur.g)
-    return false;
+  if (op < 0 || kind(L, obj) != K_identifier || !can_rebind(s)) return false;
   const char *name = text_of(L, obj);
   if (scope_local(s, name) < 0) return false;
   Span sp = span_of(L, n), tsp = span_of(L, t);
@@ -709,7 +705,7 @@ AnfNode *mutated_receiver(Lower *L, Scope *s, TSNode obj, Span whole) {
 }
 
 void forget_lists(Lower *L, Scope *s, TSNode obj) {
-  if (kind(L, obj) != K_identifier || s->kind == SC_MODULE || s->cond_depth || !s->cur.g) return;
+  if (kind(L, obj) != K_identifier || !can_rebind(s)) return;
   const char *name = text_of(L, obj);
   if (scope_local(s, name) < 0) return;
   AnfNode *v = lower_expr(L, s, obj);
