@@ -69,11 +69,22 @@ Ctx *cache_ctx(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent
   }
   vec_push(&t->all, c);
   t->graph_count[g->id]++;
+  if (t->watched && t->watched[g->id]) t->watched_contexts++;
   c->next_in_graph = t->graph_first[g->id];
   t->graph_first[g->id] = c;
   *is_new = true;
   return c;
 }
+
+void cache_watch(CtxTable *t, const AnfGraph *g) {
+  if (g->id >= t->ngraphs) return;
+  if (!t->watched) t->watched = fx_alloc_atomic(t->ngraphs + 1);
+  if (t->watched[g->id]) return;
+  t->watched[g->id] = 1;
+  t->watched_contexts += t->graph_count[g->id];
+}
+
+uint64_t cache_watched_contexts(const CtxTable *t) { return t->watched_contexts; }
 
 uint32_t cache_graph_contexts(const CtxTable *t, const AnfGraph *g) {
   return g->id < t->ngraphs ? t->graph_count[g->id] : 0;

@@ -90,6 +90,8 @@ typedef struct CtxTable {
   Ctx **graph_first;       /* newest context per graph id */
   uint32_t *local_index;   /* apply node id -> position in its graph's nodes */
   uint32_t ngraphs, nnodes;
+  uint8_t *watched;        /* per graph id: counted in watched_contexts (cache_watch) */
+  uint64_t watched_contexts;
 } CtxTable;
 
 /* Prepare the table for a managed module (its graphs and nodes are final). */
@@ -97,6 +99,11 @@ void cache_init(CtxTable *t, AnfModule *m);
 /* The unique context (g, args, parent); *is_new says whether it was made. */
 Ctx *cache_ctx(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent,
                bool *is_new);
+/* Count g's contexts, those made so far and those to come, in
+ * cache_watched_contexts: a question about a set of graphs ("has any
+ * __init__ gained a context?") then costs one load, not a sum. */
+void cache_watch(CtxTable *t, const AnfGraph *g);
+uint64_t cache_watched_contexts(const CtxTable *t);
 /* Number of contexts of graph g so far. */
 uint32_t cache_graph_contexts(const CtxTable *t, const AnfGraph *g);
 /* The cached value of apply `n` (a node of ctx->g) or NULL. */

@@ -197,14 +197,13 @@ static const HashMap *constructions(Analysis *a) {
     a->inits_found = true;
     for (int i = 0; i < a->m->functions.len; i++) {
       AnfGraph *f = a->m->functions.items[i];
-      if (f->fn_name && ends_with(f->fn_name, ".__init__")) vec_push(&a->inits, f);
+      if (f->fn_name && ends_with(f->fn_name, ".__init__")) {
+        vec_push(&a->inits, f);
+        cache_watch(t, f);
+      }
     }
   }
-  if (a->built_made && (uint64_t)t->all.len == a->built_stamp) return &a->built;
-  a->built_stamp = (uint64_t)t->all.len;   /* no context at all added: nothing to count */
-  uint64_t count = 0;
-  for (int i = 0; i < a->inits.len; i++)
-    count += cache_graph_contexts(t, (AnfGraph *)a->inits.items[i]);
+  uint64_t count = cache_watched_contexts(t);
   if (a->built_made && count == a->built_count) return &a->built;
   hm_init_str(&a->built);
   a->built_made = true;
@@ -288,11 +287,28 @@ static const AbsValue *class_instances(Analysis *a, AnfGraph *g, bool covered, S
  * its class built (the __main__ block runs first), or NULL. */
 static const AbsValue *method_self(Analysis *a, AnfGraph *g) {
   CtxTable *t = engine_contexts(a->E);
-  for (int i = 0; i < a->m->functions.len; i++) {
-    AnfGraph *f = a->m->functions.items[i];
-    if (f->is_main && !cache_graph_contexts(t, f)) engine_run(a->E, f, abs_tuple(a->st, 0, NULL));
+  if (!a->mains_found) {
+    a->mains_found = true;
+    for (int i = 0; i < a->m->functions.len; i++) {
+      AnfGraph *f = a->m->functions.items[i];
+      if (f->is_main) vec_push(&a->mains, f);
+    }
+  }
+  for (int i = 0; i < a->mains.len; i++) {
+    AnfGraph *f = a->mains.items[i];
+    if (!cache_graph_contexts(t, f)) engine_run(a->E, f, abs_tuple(a->st, 0, NULL));
   }
   return class_instances(a, g, false, NULL);
+}
+
+/* Whether analysed code built an instance method g runs on (remembered:
+ * a construction, once analysed, stays). */
+static bool has_real_self(Analysis *a, AnfGraph *g) {
+  if (!a->real_self) a->real_self = fx_alloc_atomic(a->m->next_graph_id + 1);
+  if (g->id <= a->m->next_graph_id && a->real_self[g->id]) return true;
+  bool real = class_instances(a, g, false, NULL) != NULL;
+  if (real && g->id <= a->m->next_graph_id) a->real_self[g->id] = 1;
+  return real;
 }
 
 /* The module level's class values (`class` statements) with their
@@ -678,7 +694,7 @@ static bool run_on_covered_instances(Analysis *a) {
   for (int i = 0; i < a->m->functions.len; i++) {
     AnfGraph *g = a->m->functions.items[i];
     if (!is_method(g) || ends_with(g->fn_name, ".__init__") || g->init_helper) continue;
-    if (class_instances(a, g, false, NULL)) continue;   /* ran on the real ones */
+    if (has_real_self(a, g)) continue;   /* ran on the real ones */
     Span site = g->span;
     const AbsValue *self = class_instances(a, g, true, &site);
     if (!self) continue;

@@ -54,19 +54,23 @@ typedef struct Analysis {
   VEC(Ctx *) entries;       /* the entry contexts, in source order */
   const char *usage_error;  /* set when --entry/--args cannot be used */
   /* the constructions of each class (analyze.c's class_instances): the
-   * __init__ graphs, and their contexts entered with `Name{}` by class
-   * name, rebuilt when the number of __init__ contexts changes */
+   * __init__ graphs (watched by the context table), and their contexts
+   * entered with `Name{}` by class name, rebuilt when the number of
+   * __init__ contexts changes */
   PtrVec inits;
   bool inits_found;
   HashMap built;            /* class name -> PtrVec of Ctx */
   bool built_made;
   uint64_t built_count;     /* __init__ contexts when `built` was made */
-  uint64_t built_stamp;     /* all contexts when they were last counted */
   /* the switches with a branch no context has run yet (cover_skipped_branches):
    * found once, then shrunk each round as both branches come to have run */
   VEC(SwitchSite) open_switches;
   HashMap joined_instances[2];  /* constructions' PtrVec -> JoinedInstances,
                                    [covered]: the lenient ones or the others */
+  uint8_t *real_self;       /* per graph id: a method whose class analysed code
+                               built (once so, always: contexts are only added) */
+  PtrVec mains;             /* the __main__ blocks, found once */
+  bool mains_found;
   bool switches_found;
 } Analysis;
 
