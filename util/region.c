@@ -156,6 +156,10 @@ size_t fx_region_used(void) {
   return used < RESERVE ? used : RESERVE;
 }
 
+unsigned fx_region_generation(void) {
+  return atomic_load_explicit(&generation, memory_order_acquire);
+}
+
 void fx_region_enter(void) {
   pthread_mutex_lock(&users_mu);
   users++;

@@ -58,6 +58,9 @@ void fx_region_enter(void);
 void fx_region_release(void);
 /* Bytes of the region handed out since its last release. */
 size_t fx_region_used(void);
+/* Bumped by each release that hands the region back: what was allocated
+ * in an earlier generation is gone. */
+unsigned fx_region_generation(void);
 /* Memory so far, in bytes (fathom.h FathomMemory). */
 typedef struct FxMemory { size_t gc_heap, gc_allocated, malloc_used, peak_rss; } FxMemory;
 FxMemory fx_memory(void);
