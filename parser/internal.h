@@ -271,6 +271,7 @@ void lower_release_all(Lower *const *lowers, int n);
 
 /* prefetch.c: the root files of a program parsed ahead on a second thread */
 typedef struct Prefetch Prefetch;
+enum { PREFETCH_MAX = 256 << 10 };   /* bytes: bigger files are split instead */
 const TSLanguage *tree_sitter_python(void);
 /* Start parsing files[0..n) in order (NULL: fewer than two files, or no
  * thread); the files must stay alive until prefetch_finish. */
@@ -297,6 +298,8 @@ bool prog_poll_interrupt(void);
 bool prog_has_interrupt(void);
 /* file's tree if the prefetch thread parsed it (the caller owns it), else NULL */
 TSTree *prog_prefetched(Program *P, const SrcFile *file);
+/* Whether a prefetch helper is parsing P's files (both cores busy). */
+bool prog_prefetching(const Program *P);
 
 /* program.c: the program's own modules (language.md 9) */
 /* Is `top` (the first part of a dotted name) one of the outside modules? */

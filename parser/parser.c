@@ -1200,10 +1200,14 @@ static TSRange range_of(const SrcFile *f, uint32_t line0, uint32_t line1) {
   return r;
 }
 
-/* Parse the file into trees[0] (and trees[1] when split); the count. */
+/* Parse the file into trees[0] (and trees[1] when split); the count.
+ * While a prefetch helper parses the program's other files the second
+ * core is busy: a file it could have taken is parsed whole (a thread for
+ * its half would only compete with the helper). */
 static int parse_trees(Lower *L, TSTree **trees) {
   const SrcFile *f = L->file;
-  uint32_t line = split_line(f);
+  bool helper_busy = prog_prefetching(L->prog) && f->len < PREFETCH_MAX;
+  uint32_t line = helper_busy ? 0 : split_line(f);
   if (line) {
     HalfParse first = {L->lang, f, range_of(f, 0, line), NULL};
     HalfParse second = {L->lang, f, range_of(f, line, f->nlines), NULL};

@@ -24,8 +24,6 @@
 #include <stdlib.h>
 #include "internal.h"
 
-enum { PREFETCH_MAX = 256 << 10 };   /* bytes: bigger files are split instead */
-
 typedef enum { PF_FREE, PF_PARSING, PF_DONE, PF_TAKEN, PF_MINE } PfState;
 
 typedef struct PfItem {

@@ -682,6 +682,8 @@ TSTree *prog_prefetched(Program *P, const SrcFile *file) {
   return P && P->prefetch ? prefetch_take(P->prefetch, file) : NULL;
 }
 
+bool prog_prefetching(const Program *P) { return P && P->prefetch; }
+
 /* Parse the roots ahead when there are several (batch mode only). */
 static void start_prefetch(Program *P, const SrcFile *const *files, int nfiles) {
   if (nfiles < 2) return;
