@@ -146,6 +146,10 @@ struct AnfGraph {
                                accumulators of different lengths makes a list */
   bool falls_off;           /* its output is the implicit `return None` at the
                                end of a function that also returns values */
+  const char **flag_links;  /* __init__: pairs (F, A), attribute F holding the
+                               flag whose test chose attribute A's value
+                               (parser/class.c, init_flag_links) */
+  int nflag_links;
   const char *entry_when;   /* blocks: when control enters it, for messages
                                ("the test at line 5 is false"), or NULL */
   /* Set by anf_manage(): */

@@ -26,11 +26,13 @@ typedef enum {
 typedef struct Ctx Ctx;
 
 /* What a branch run the other way forgets (engine_cover_branch): the
- * nodes its test read, each with the context that owns its value. */
+ * nodes its test read, each with the context that owns its value, and
+ * per node the value read there instead (NULL: the value broadened). */
 typedef struct CtxForget {
   int n;
   const AnfNode **nodes;
   const Ctx **owners;
+  const AbsValue **values;
 } CtxForget;
 
 struct Ctx {

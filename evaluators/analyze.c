@@ -610,6 +610,53 @@ static void test_nodes(const AnfNode *n, const AnfNode **out, int *k, int depth)
   for (int i = 1; i < n->apply.ninputs; i++) test_nodes(n->apply.inputs[i], out, k, depth + 1);
 }
 
+/* A test that reads `self.F`, where the instance's __init__ chose other
+ * attributes by the flag F holds (AnfGraph.flag_links: `self.norm =
+ * LayerNorm2d(d) if conv_mlp else LayerNorm(d)`): the branch taken the
+ * other way reads self with those attributes unknown and F broadened,
+ * since the instance it runs on was built for the other value of the
+ * flag (parser/class.c, "flags that chose attributes").  forget[0..n),
+ * values[0..n) are this context's copies, with room for FORGET_MAX more;
+ * the new count. */
+static int forget_flag_attrs(Analysis *a, const Ctx *c, const AnfNode **forget,
+                             const AbsValue **values, int n) {
+  int k = n;
+  for (int i = 0; i < n; i++) {
+    const AnfNode *x = forget[i];
+    if (x->kind != ANF_APPLY || x->apply.ninputs != 3 || !anf_is_op(x->apply.inputs[0], OP_GETATTR))
+      continue;
+    const AnfNode *obj = x->apply.inputs[1], *name = x->apply.inputs[2];
+    if (obj->kind != ANF_PARAM || obj->param.index != 0 || !obj->graph->is_method ||
+        name->kind != ANF_CONST || name->c.kind != ANF_C_STR)
+      continue;
+    const Ctx *oc = cache_ctx_for(c, obj->graph);
+    const AbsValue *self = oc ? oc->args->tuple.items[0] : NULL;
+    if (!self || self->kind != ABS_INSTANCE) continue;
+    unsigned fl = 0;
+    const AbsValue *init = abs_class_member(self->inst.cls, "__init__", &fl, NULL);
+    if (!init || init->kind != ABS_FUNC || init->func.n != 1 ||
+        init->func.fns[0]->kind != ABS_FN_CLOSURE)
+      continue;
+    const AnfGraph *ig = init->func.fns[0]->closure.graph;
+    const AbsValue *v = self;
+    for (int l = 0; l < ig->nflag_links; l++) {
+      const char *attr = ig->flag_links[2 * l + 1];
+      if (!strcmp(ig->flag_links[2 * l], name->c.s) && abs_instance_get(v, attr))
+        v = abs_instance_set(a->st, v, attr, abs_unknown(a->st));
+    }
+    if (v == self) continue;
+    const AbsValue *flag = abs_instance_get(v, name->c.s);
+    if (flag) v = abs_instance_set(a->st, v, name->c.s, abs_broaden(a->st, flag));
+    int j = 0;
+    while (j < k && forget[j] != obj) j++;
+    if (j == k && k == n + FORGET_MAX) break;
+    forget[j] = obj;
+    values[j] = v;
+    if (j == k) k++;
+  }
+  return k;
+}
+
 /* Every switch of the module, in graph and node order (the coverage
  * rounds then visit only these, not every node again). */
 static void find_switches(Analysis *a) {
@@ -670,7 +717,12 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
         forget = fx_array(const AnfNode *, FORGET_MAX);
         test_nodes(test, forget, &nforget, 0);
       }
-      if (engine_cover_branch(a->E, c, call, skipped, sw->span, forget, nforget, why)) {
+      /* this context's copy, with self's flag-chosen attributes forgotten */
+      const AnfNode **mine = fx_array(const AnfNode *, nforget + FORGET_MAX);
+      const AbsValue **values = fx_array(const AbsValue *, nforget + FORGET_MAX);
+      memcpy(mine, forget, sizeof *mine * (size_t)nforget);
+      int nmine = forget_flag_attrs(a, c, mine, values, nforget);
+      if (engine_cover_branch(a->E, c, call, skipped, sw->span, mine, values, nmine, why)) {
         kept_site->covered++;
         progress = true;
       }

@@ -185,9 +185,11 @@ static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c);
 static const AbsValue *free_value(Engine *E, const Ctx *c, const Ctx *owner, const AnfNode *n,
                                   const AbsValue *v) {
   const CtxForget *f = c->forget;
-  for (int i = 0; i < f->n; i++)   /* None decided `p is not None`: p is any value */
-    if (f->nodes[i] == n && f->owners[i] == owner)
-      return v->kind == ABS_NONE ? abs_unknown(E->st) : abs_broaden(E->st, v);
+  for (int i = 0; i < f->n; i++) {   /* None decided `p is not None`: p is any value */
+    if (f->nodes[i] != n || f->owners[i] != owner) continue;
+    if (f->values && f->values[i]) return f->values[i];
+    return v->kind == ABS_NONE ? abs_unknown(E->st) : abs_broaden(E->st, v);
+  }
   return v;
 }
 
@@ -933,7 +935,8 @@ const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n) {
 const AbsValue *engine_run_ctx(Engine *E, Ctx *c) { return eval_ctx(E, c); }
 
 bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
-                         const AnfNode **forget, int n, const char *why) {
+                         const AnfNode **forget, const AbsValue **values, int n,
+                         const char *why) {
   const Ctx *pc = b->parent ? cache_ctx_for(c, b->parent) : NULL;
   if (b->parent && !pc) return false;
   bool is_new;
@@ -951,6 +954,7 @@ bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span tes
     CtxForget *f = fx_new(CtxForget);
     f->n = n;
     f->nodes = forget;
+    f->values = values;
     f->owners = fx_array(const Ctx *, n);
     for (int i = 0; i < n; i++) f->owners[i] = cache_ctx_for(c, forget[i]->graph);
     E->cf.forget = f;

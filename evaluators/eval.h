@@ -136,10 +136,12 @@ const AbsValue *engine_run_ctx(Engine *E, Ctx *c);
  * note `why` at `test`.  The nodes the test read (`forget`, n of them:
  * parameters and applies of enclosing graphs) are read broadened in b and
  * in what it encloses: their constants are the ones that decided the test
- * (`n` is 0 in the branch of `if n == 0:` taken the other way).  False
- * when b was already run there. */
+ * (`n` is 0 in the branch of `if n == 0:` taken the other way), or as
+ * values[i] where that is not NULL (values may be NULL).  False when b
+ * was already run there. */
 bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
-                         const AnfNode **forget, int n, const char *why);
+                         const AnfNode **forget, const AbsValue **values, int n,
+                         const char *why);
 /* Run g with args as engine_run does, every finding noted `why` at `at`:
  * a method of a class that only covered code builds, run on that
  * instance (analyze.c).  NULL when g needs a closure. */

@@ -259,6 +259,133 @@ static const char *method_name(Lower *L, const char *cls, const char *mname) {
 
 /* A method: a graph `Name.m` like a module-level def, its body lowered
  * after the module level. */
+/* ---- flags that chose attributes ----
+ *
+ * `self.use_conv_mlp = conv_mlp` and `self.norm = LayerNorm2d(d) if
+ * conv_mlp else LayerNorm(d)` (or the assignment inside `if conv_mlp:`)
+ * tie attribute norm to flag use_conv_mlp: an instance has the one norm
+ * its flag chose.  When the coverage runs the branch of `if
+ * self.use_conv_mlp:` that every analysed call skips, norm is the other
+ * flag's layer, and what fails on it says nothing about the program
+ * (analyze.c forgets such attributes there).  The links are read off the
+ * source of __init__: attribute F holds a name or attribute chain T
+ * (`p`, `cfg.flash`), and an assignment of attribute A lies under a test
+ * that reads T or `self.F` (an enclosing if or elif, the test of a
+ * conditional expression it assigns).  Nested defs and classes aside. */
+typedef VEC(const char *) TextVec;
+typedef struct FlagScan {
+  Lower *L;
+  const char *self;
+  TextVec src;    /* pairs: attribute, the text it holds */
+  TextVec dep;    /* pairs: attribute, a text a test over its assignment reads */
+  int depth;
+} FlagScan;
+
+/* The names and attribute chains an expression reads, as source text. */
+static void test_texts(FlagScan *F, TSNode n, TextVec *out) {
+  Lower *L = F->L;
+  Kind k = kind(L, n);
+  if (k == K_identifier || k == K_attribute) {
+    vec_push(out, text_of(L, n));
+    return;
+  }
+  if (k == K_lambda || F->depth > 32) return;
+  F->depth++;
+  TSNode *kids;
+  int nk = named_kids(L, n, &kids);
+  TSNode *copy = fx_array(TSNode, nk + 1);
+  memcpy(copy, kids, sizeof(TSNode) * (size_t)nk);
+  for (int i = 0; i < nk; i++) test_texts(F, copy[i], out);
+  F->depth--;
+}
+
+static void scan_flag_stmt(FlagScan *F, TSNode n, TextVec *conds);
+
+static void scan_flag_kids(FlagScan *F, TSNode n, TextVec *conds) {
+  TSNode *kids;
+  int nk = named_kids(F->L, n, &kids);
+  TSNode *copy = fx_array(TSNode, nk + 1);
+  memcpy(copy, kids, sizeof(TSNode) * (size_t)nk);
+  for (int i = 0; i < nk; i++) scan_flag_stmt(F, copy[i], conds);
+}
+
+static void scan_flag_stmt(FlagScan *F, TSNode n, TextVec *conds) {
+  Lower *L = F->L;
+  Kind k = kind(L, n);
+  if (F->depth > 32 || k == K_function_definition || k == K_class_definition ||
+      k == K_decorated_definition || k == K_lambda)
+    return;
+  F->depth++;
+  if (k == K_if_statement) {
+    TextVec under = {0};   /* what the clauses so far tested: each later one lies under it */
+    for (int i = 0; i < conds->len; i++) vec_push(&under, conds->items[i]);
+    test_texts(F, field(L, n, L->f_condition), &under);
+    scan_flag_stmt(F, field(L, n, L->f_consequence), &under);
+    TSNode *kids;
+    int nk = named_kids(L, n, &kids);
+    TSNode *copy = fx_array(TSNode, nk + 1);
+    memcpy(copy, kids, sizeof(TSNode) * (size_t)nk);
+    for (int i = 0; i < nk; i++) {
+      Kind ck = kind(L, copy[i]);
+      if (ck == K_elif_clause) {
+        test_texts(F, field(L, copy[i], L->f_condition), &under);
+        scan_flag_stmt(F, field(L, copy[i], L->f_consequence), &under);
+      } else if (ck == K_else_clause) {
+        scan_flag_stmt(F, field(L, copy[i], L->f_body), &under);
+      }
+    }
+  } else if (k == K_assignment) {
+    TSNode left = field(L, n, L->f_left), right = field(L, n, L->f_right);
+    if (kind(L, left) == K_attribute && is_self_name(L, field(L, left, L->f_object), F->self) &&
+        !node_is_null(right)) {
+      const char *attr = text_of(L, field(L, left, L->f_attribute));
+      Kind rk = kind(L, right);
+      if (rk == K_identifier || rk == K_attribute) {
+        vec_push(&F->src, attr);
+        vec_push(&F->src, text_of(L, right));
+      }
+      TextVec tests = {0};
+      for (int i = 0; i < conds->len; i++) vec_push(&tests, conds->items[i]);
+      if (rk == K_conditional_expression) {
+        TSNode *kids;
+        if (named_kids(L, right, &kids) == 3) test_texts(F, kids[1], &tests);
+      }
+      for (int i = 0; i < tests.len; i++) {
+        vec_push(&F->dep, attr);
+        vec_push(&F->dep, tests.items[i]);
+      }
+    }
+  } else {
+    scan_flag_kids(F, n, conds);
+  }
+  F->depth--;
+}
+
+/* g->flag_links of the __init__ def (see above). */
+static void init_flag_links(Lower *L, AnfGraph *g, TSNode def, const char *self) {
+  FlagScan F = {.L = L, .self = self};
+  TextVec none = {0};
+  scan_flag_stmt(&F, field(L, def, L->f_body), &none);
+  TextVec links = {0};
+  const char *self_dot = fx_sprintf("%s.", self);
+  for (int s = 0; s + 1 < F.src.len; s += 2) {
+    const char *flag = F.src.items[s], *holds = F.src.items[s + 1];
+    const char *as_attr = fx_sprintf("%s%s", self_dot, flag);
+    for (int d = 0; d + 1 < F.dep.len; d += 2) {
+      const char *attr = F.dep.items[d], *read = F.dep.items[d + 1];
+      if (!strcmp(attr, flag) || (strcmp(read, holds) && strcmp(read, as_attr))) continue;
+      bool dup = false;
+      for (int i = 0; i + 1 < links.len && !dup; i += 2)
+        dup = !strcmp(links.items[i], flag) && !strcmp(links.items[i + 1], attr);
+      if (dup) continue;
+      vec_push(&links, flag);
+      vec_push(&links, attr);
+    }
+  }
+  g->flag_links = links.items;
+  g->nflag_links = links.len / 2;
+}
+
 static void class_method(Lower *L, Scope *s, Scope *cs, const char *cls, TSNode n,
                          MemberVec *members, const char **helpers) {
   TSNode def = n;
@@ -289,6 +416,7 @@ static void class_method(Lower *L, Scope *s, Scope *cs, const char *cls, TSNode 
   fs->is_init = fs->self_name && (!strcmp(mname, "__init__") ||
                                   !strcmp(mname, "__post_init__") || g->init_helper);
   lower_params(L, cs, fs, g, field(L, def, L->f_parameters));   /* defaults: class scope */
+  if (fs->self_name && !strcmp(mname, "__init__")) init_flag_links(L, g, def, fs->self_name);
   prog_pending(L, def, (TSNode){0}, g, fs);
   /* a decorator fathom does not model may replace the method: unknown */
   AnfNode *v = (flags & MEM_UNKNOWN) ? unsupported_value(L, span_of(L, name))
