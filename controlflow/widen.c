@@ -169,6 +169,22 @@ static void report_reentry_mismatch(Cf *cf, AnfNode *site, Ctx *c, const Ctx *ru
     diag_note(d, site->apply.inputs[i + 1]->span, "%s comes from here", b);
 }
 
+/* Whether running context x of a loop header entered its body for
+ * certain: its test (the switch its output calls) chose one branch.  Then
+ * the exit after x's own test never runs, and a variable x has unbound
+ * (`for i in range(5):` before its first trip) is unbound after the loop
+ * only if a re-entry brings it so. */
+static bool entered_for_certain(Cf *cf, const Ctx *x) {
+  const AnfNode *out = x->g->output;
+  if (!x->g->is_loop_header || !out || out->kind != ANF_APPLY || out->apply.ninputs != 1)
+    return false;
+  const AnfNode *sw = out->apply.inputs[0];
+  if (sw->kind != ANF_APPLY || sw->apply.ninputs != 4 || !anf_is_op(sw->apply.inputs[0], OP_SWITCH))
+    return false;
+  const AbsValue *v = cache_lookup(cf->ctxs, x, sw);
+  return v && v->kind == ABS_FUNC && v->func.n == 1;
+}
+
 /* Arguments for re-entering `running`'s graph from one of its own
  * undetermined branches.  Loop headers join (DSL rule: a loop header is a
  * merge, so a variable that changes type or tuple length is an error).
@@ -180,8 +196,12 @@ static const AbsValue *widen(Cf *cf, AnfNode *site, Ctx *c, const Ctx *running,
   AnfGraph *g = running->g;
   int n = args->tuple.n;
   const AbsValue **items = fx_array(const AbsValue *, n + 1);
+  /* the loop's first context, which ran its body for certain: what it
+   * had unbound is what the re-entry brings (see entered_for_certain) */
+  bool first_trip = old == running->args && entered_for_certain(cf, running);
   for (int i = 0; i < n; i++) {
     const AbsValue *a = old->tuple.items[i], *b = args->tuple.items[i];
+    if (first_trip && a->kind == ABS_UNBOUND) a = b;
     if (a == b) { items[i] = a; continue; }
     AbsJoinError err = {0};
     items[i] = abs_join(cf->st, a, b, &err);
