@@ -68,7 +68,11 @@ typedef struct ARange { uint32_t start, end; } ARange;
 typedef struct AMut { int local; uint32_t at; } AMut;
 
 /* `x += e` / `x *= e`: a list changes in place, a number or a tensor is
- * rebound.  Counted as a mutation when x or e is visibly a list here. */
+ * rebound.  Counted as a mutation when x or e is visibly a list here, or
+ * x is a second name of another local (`ys = xs; ys *= 3` changes xs's
+ * list; for a number or a tensor nothing is lost: list_shared leaves it
+ * be).  Not for `x = f(...); x += y`, the way model code adds tensors:
+ * that would share what f's receiver holds. */
 typedef struct AAug { int local; uint32_t at; bool list_rhs; } AAug;
 
 typedef struct Alias {
@@ -78,6 +82,8 @@ typedef struct Alias {
   VEC(ABind) binds;
   VEC(AMut) muts;
   VEC(AAug) augs;
+  VEC(int) deep;     /* locals changed inside (`t[0].append(v)`, `g[i][j] = v`) */
+  bool *second_name; /* per local: bound from another local (`ys = xs`) */
   bool *listlike;    /* per local: bound to a list display, comprehension or
                         list(...) somewhere, or appended to */
   VEC(ARange) loops; /* every loop statement of the body (not of nested scopes) */
@@ -112,8 +118,32 @@ static void walk_kids(Alias *A, TSNode n, int ctx) {
 /* A mutation counts at the end of its statement or call: the reads inside
  * it (`xs.append(f(xs))`) come before it. */
 static void add_mut(Alias *A, int local, TSNode whole) {
-  if (local >= 0 && !A->nested)
-    vec_push(&A->muts, ((AMut){local, ts_node_end_byte(whole) - 1}));
+  if (local < 0) return;
+  if (!A->nested) vec_push(&A->muts, ((AMut){local, ts_node_end_byte(whole) - 1}));
+  else vec_push(&A->deep, local);   /* a closure changes it, whenever it runs */
+}
+
+/* Does the target chain x[i].a... index anything on its way to x? */
+static bool through_item(Lower *L, TSNode t) {
+  for (; kind(L, t) == K_subscript || kind(L, t) == K_attribute;
+       t = field(L, t, kind(L, t) == K_subscript ? L->f_value : L->f_object))
+    if (kind(L, t) == K_subscript) return true;
+  return false;
+}
+
+/* A change of an object inside local x that the lowering does not model
+ * (`t[0].append(v)`, `g[i][j] = v`, `x.a.append(v)` but on the instance
+ * __init__ builds, class.c's): x changes, and so does whatever another
+ * local put into it (`t = (xs,)`). */
+static void add_deep(Alias *A, TSNode receiver, TSNode whole) {
+  TSNode root = target_root(A->L, receiver);
+  int i = local_of(A, root);
+  if (i < 0) return;
+  if (!through_item(A->L, receiver) && A->L->init_self &&
+      !strcmp(text_of(A->L, root), A->L->init_self))
+    return;
+  add_mut(A, i, whole);
+  if (!A->nested) vec_push(&A->deep, i);
 }
 
 /* The constant a name is bound to at module level (`from typing import
@@ -187,6 +217,8 @@ static void walk_call(Alias *A, TSNode n, int ctx) {
       add_mut(A, local_of(A, obj), n);
       if (!strcmp(m, "extend")) actx = CTX_PART;
     } else {
+      if (alias_mutator(m) && (kind(L, obj) == K_subscript || kind(L, obj) == K_attribute))
+        add_deep(A, obj, n);
       int b = builtin_ctx(A, fn, ctx);   /* F.concat(xs, 1) */
       if (b >= 0) actx = b;
       walk(A, obj, ctx == CTX_SAFE ? CTX_SAFE : CTX_PART);
@@ -237,6 +269,7 @@ static void bind_targets(Alias *A, TSNode t, bool fresh, int from, int to, TSNod
         vec_push(&A->binds, ((ABind){i, true, false, from, to, ts_node_end_byte(stmt),
                                      ts_node_end_byte(stmt), 0, 0, ts_node_end_byte(stmt)}));
     } else {
+      if (through_item(L, obj)) add_deep(A, obj, stmt);   /* x.a[k] = v: class.c, stmt.c */
       walk(A, obj, CTX_SAFE);
     }
     if (kind(L, t) == K_subscript) {
@@ -331,10 +364,12 @@ static void walk_binding(Alias *A, TSNode *targets, int nt, TSNode e, TSNode stm
   int from = A->reads.len;
   walk(A, e, CTX_CARRY);
   bool fresh = fresh_expr(A, e);
-  if (!A->nested && list_expr(A, e))
+  bool second_name = kind(L, unparen(L, e)) == K_identifier && local_of(A, unparen(L, e)) >= 0;
+  if (!A->nested && (list_expr(A, e) || second_name))
     for (int i = 0; i < nt; i++) {
       int l = local_of(A, targets[i]);
-      if (l >= 0) A->listlike[l] = true;
+      if (l >= 0 && !second_name) A->listlike[l] = true;
+      if (l >= 0 && second_name) A->second_name[l] = true;
     }
   for (int i = 0; i < nt; i++) bind_targets(A, targets[i], fresh, from, A->reads.len, stmt);
 }
@@ -567,9 +602,7 @@ static bool may_mutate(Lower *L, TSNode body, bool item_targets) {
   uint32_t a = ts_node_start_byte(body), b = ts_node_end_byte(body);
   const char *t = L->src + a;
   size_t n = b - a;
-  if ((contains(t, n, "+=") || contains(t, n, "*=")) &&
-      (memchr(t, '[', n) || contains(t, n, "list(")))
-    return true;
+  if (contains(t, n, "+=") || contains(t, n, "*=")) return true;
   for (size_t i = 0; i < sizeof mutators / sizeof *mutators; i++)
     if (contains_method(t, n, mutators[i])) return true;
   return false;
@@ -578,14 +611,16 @@ static bool may_mutate(Lower *L, TSNode body, bool item_targets) {
 void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets) {
   int n = s->locals.len;
   if (!n || s->kind != SC_FUNCTION || !may_mutate(L, body, item_targets)) return;
-  Alias A = {.L = L, .s = s, .loop = UINT32_MAX, .listlike = fx_array(bool, n)};
+  Alias A = {.L = L, .s = s, .loop = UINT32_MAX, .listlike = fx_array(bool, n),
+             .second_name = fx_array(bool, n)};
   walk(&A, body, CTX_SAFE);
   for (int k = 0; k < A.muts.len; k++) A.listlike[A.muts.items[k].local] = true;
   for (int k = 0; k < A.augs.len; k++) {
     AAug *g = &A.augs.items[k];
-    if (g->list_rhs || A.listlike[g->local]) vec_push(&A.muts, ((AMut){g->local, g->at}));
+    if (g->list_rhs || A.listlike[g->local] || A.second_name[g->local])
+      vec_push(&A.muts, ((AMut){g->local, g->at}));
   }
-  if (!A.muts.len) return;
+  if (!A.muts.len && !A.deep.len) return;
   qsort(A.muts.items, (size_t)A.muts.len, sizeof(AMut), mut_cmp);
   int *first = fx_array(int, n + 1);   /* muts of local i: [first[i], first[i+1]) */
   for (int i = 0, k = 0; i <= n; i++) {
@@ -629,6 +664,13 @@ void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets) {
         if (!*kc || A.muts.items[m].at + 1 < *kc) *kc = A.muts.items[m].at + 1;
         break;
       }
+  }
+  /* a local changed inside: it and what any of its bindings keep */
+  for (int k = 0; k < A.deep.len; k++) {
+    int i = A.deep.items[k];
+    share(s, i, work, &nwork);
+    for (int b = bfirst[i]; b < bfirst[i + 1]; b++)
+      for (int j = bs[b].from; j < bs[b].to; j++) share(s, A.reads.items[j].local, work, &nwork);
   }
   /* 3: what a shared local's bindings keep is shared */
   while (nwork) {
