@@ -571,6 +571,7 @@ void lower_class(Lower *L, Scope *s, TSNode def, TSNode decorated) {
     in[7 + 3 * i] = anf_const_int(L->mod, m->span, m->flags);
   }
   AnfNode *v = anf_apply(s->cur.g, sp, in, n);
+  prog_note_class(L->prog, v);
   bind_local(L, s, cls, v, span_of(L, name));
 }
 

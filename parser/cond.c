@@ -228,6 +228,7 @@ static AnfNode *branch_bool(Lower *L, Scope *s, TSNode cond, CondTarget *t, Cond
   anf_set_output(mg, cond_branch(L, s, right, t, f, what, NULL));
   s->cond_depth--;
   s->cur = saved;
+  walrus_flush(L, s);
   return call;
 }
 

@@ -81,6 +81,7 @@ static void branch_value(Lower *L, Scope *s, AnfGraph *g, TSNode e, AnfNode *rea
   anf_set_output(g, v);
   s->cond_depth--;
   s->cur = saved;
+  walrus_flush(L, s);
 }
 
 /* The left operand of `x and y` / `x or y` as the value of the branch that
@@ -532,6 +533,7 @@ static AnfNode *compare_from(Lower *L, Scope *s, TSNode *ops, int *opk, TSNode *
   anf_set_output(next, compare_from(L, s, ops, opk, operands, i + 1, nops, right, sp));
   s->cond_depth--;
   s->cur.g = saved;
+  walrus_flush(L, s);
   anf_set_output(stop, t);
   return switch_call(L, s, sp, t, next, stop);
 }
@@ -907,7 +909,9 @@ static AnfNode *lower_comprehension(Lower *L, Scope *s, TSNode n, bool is_list) 
   c.first_seq = lower_expr(L, s, field(L, c.clauses[0], L->f_right));
   AnfNode *acc = is_list ? op_call(L, s, sp, OP_MAKE_LIST, 0)
                          : op_call(L, s, sp, OP_COMP_INIT, 1, c.first_seq);
-  return comp_clause(L, &c, 0, acc);
+  AnfNode *r = comp_clause(L, &c, 0, acc);
+  walrus_flush(L, s);
+  return r;
 }
 
 /* ---- dispatch ---- */
@@ -918,6 +922,10 @@ static AnfNode *lower_walrus(Lower *L, Scope *s, TSNode n) {
   if (s->cond_depth > 0 || s->kind == SC_COMP) {
     unsupported(L, n, "an assignment expression (:=) inside a conditional part of an "
                       "expression or a comprehension");
+    Scope *t = s;   /* a comprehension's walrus binds in the function around it */
+    while (t->kind == SC_COMP && t->outer) t = t->outer;
+    struct LateWalrus w = {text_of(L, name), span_of(L, name)};
+    vec_push(&t->walrus_late, w);
     return v;
   }
   bind_local(L, s, text_of(L, name), v, span_of(L, name));

@@ -142,6 +142,10 @@ struct Scope {
   bool is_init;          /* __init__ or a helper it calls: `self.a = v`
                             rebinds self (set_attr), self is the result */
   const char **helpers;  /* the class's init helpers (NULL-terminated) */
+  /* names a walrus binds in a conditional part or a comprehension, which
+   * the lowering does not model: unknown once that part is over
+   * (walrus_flush) */
+  VEC(struct LateWalrus { const char *name; Span span; }) walrus_late;
 };
 
 /* Sorted byte offsets of one kind of source text (see index_source). */
@@ -298,6 +302,10 @@ bool prog_poll_interrupt(void);
 bool prog_has_interrupt(void);
 /* file's tree if the prefetch thread parsed it (the caller owns it), else NULL */
 TSTree *prog_prefetched(Program *P, const SrcFile *file);
+/* A class statement's make_class node; `name.attr` changed outside a
+ * class body (program.c forgets such class attributes at the end). */
+void prog_note_class(Program *P, AnfNode *make_class);
+void prog_note_attr_change(Program *P, const char *name, const char *attr);
 /* Whether a prefetch helper is parsing P's files (both cores busy). */
 bool prog_prefetching(const Program *P);
 
@@ -333,6 +341,9 @@ AnfNode *read_name(Lower *L, Scope *s, TSNode id);
  * names, or -1. */
 int builtin_op_named(Lower *L, const char *name);
 void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp);
+/* Once no conditional part of an expression is being lowered in s: the
+ * names walruses there bound are unknown from here on. */
+void walrus_flush(Lower *L, Scope *s);
 const char *suggest_op(unsigned ns, const char *name);
 void report_undefined(Lower *L, Scope *s, const char *name, Span sp, bool used_before_def);
 /* The value of module-level local i of module scope `owner` read from

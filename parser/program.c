@@ -94,6 +94,10 @@ struct Program {
   const SrcFile *const *pf_files;
   const char **pf_reals;
   int npf;
+  /* classes (their make_class nodes) and `Name.attr = v` outside them:
+   * a class attribute changed anywhere reads unknown (prog_run's end) */
+  VEC(AnfNode *) classes;
+  VEC(const char *) changed_attrs;   /* pairs: the name, the attribute */
 };
 
 /* ---- paths ---- */
@@ -632,6 +636,32 @@ static ProgModule *root_module(Program *P, Lower *L) {
   return pm;
 }
 
+void prog_note_class(Program *P, AnfNode *make_class) {
+  if (P) vec_push(&P->classes, make_class);
+}
+
+void prog_note_attr_change(Program *P, const char *name, const char *attr) {
+  if (!P) return;
+  vec_push(&P->changed_attrs, name);
+  vec_push(&P->changed_attrs, attr);
+}
+
+/* A class attribute that code outside the class body changes
+ * (`Attn.use_sdpa = False`, `A.count += 1`): CPython's later reads see
+ * the new value, so every read of it is unknown.  Matched by the class's
+ * name, whatever module or import alias: too many is only less precise. */
+static void forget_changed_class_attrs(Program *P) {
+  for (int c = 0; c < P->classes.len && P->changed_attrs.len; c++) {
+    AnfNode *k = P->classes.items[c];
+    const AnfConst *name = &k->apply.inputs[2]->c;
+    for (int i = 5; i + 2 < k->apply.ninputs; i += 3)
+      for (int a = 0; a + 1 < P->changed_attrs.len; a += 2)
+        if (!strcmp(P->changed_attrs.items[a], name->s) &&
+            !strcmp(P->changed_attrs.items[a + 1], k->apply.inputs[i]->c.s))
+          k->apply.inputs[i + 1] = anf_const_unsupported(P->mod, k->apply.inputs[i + 1]->span);
+  }
+}
+
 AnfModule *prog_run(Program *P, Lower **roots, int n) {
   AnfModule *m = P->mod;
   Lower *first = roots[0];
@@ -674,6 +704,7 @@ AnfModule *prog_run(Program *P, Lower **roots, int n) {
   }
   prefetch_finish(P->prefetch);
   P->prefetch = NULL;
+  forget_changed_class_attrs(P);
   lower_release_all(P->lowers.items, P->lowers.len);
   return m;
 }

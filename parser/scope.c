@@ -85,6 +85,17 @@ static void walk_receiver(Lower *L, TSNode obj, BindFn fn, void *ctx) {
   L->mutating = was;
 }
 
+/* The targets of the walruses inside comprehension n (not inside a
+ * lambda, def or class there): they bind in the function around it. */
+static void comp_walrus_targets(Lower *L, TSNode n, BindFn fn, void *ctx, int depth) {
+  Kind k = kind(L, n);
+  if (depth > 64 || k == K_lambda || k == K_function_definition || k == K_class_definition)
+    return;
+  if (k == K_named_expression) walk_targets(L, field(L, n, L->f_name), fn, ctx);
+  uint32_t nk = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < nk; i++) comp_walrus_targets(L, ts_node_named_child(n, i), fn, ctx, depth + 1);
+}
+
 /* Names bound by an assignment or for target (a, (b, c), [d], *e). */
 void walk_targets(Lower *L, TSNode t, BindFn fn, void *ctx) {
   switch (kind(L, t)) {
@@ -150,9 +161,11 @@ void walk_bindings(Lower *L, TSNode root, BindFn fn, void *ctx) {
     case K_function_definition: case K_decorated_definition:
       walk_def_name(L, n, fn, ctx);
       continue;
-    case K_class_definition: case K_lambda: case K_list_comprehension:
-    case K_generator_expression: case K_set_comprehension:
-    case K_dictionary_comprehension: case K_import_statement:
+    case K_list_comprehension: case K_generator_expression: case K_set_comprehension:
+    case K_dictionary_comprehension:
+      comp_walrus_targets(L, n, fn, ctx, 0);   /* own scope, but := binds out here */
+      continue;
+    case K_class_definition: case K_lambda: case K_import_statement:
     case K_import_from_statement: case K_global_statement:
     case K_nonlocal_statement:
       continue; /* own scope, or unsupported and binding nothing */
@@ -340,6 +353,14 @@ void bind_local(Lower *L, Scope *s, const char *name, AnfNode *v, Span sp) {
   /* module-level values are checked even when no function reads them */
   if (s->kind == SC_MODULE && v->kind == ANF_APPLY && v->graph == s->cur.g)
     anf_add_effect(s->cur.g, v);
+}
+
+void walrus_flush(Lower *L, Scope *s) {
+  if (s->cond_depth > 0 || s->kind == SC_COMP || !s->walrus_late.len || !s->cur.g) return;
+  for (int i = 0; i < s->walrus_late.len; i++)
+    bind_local(L, s, s->walrus_late.items[i].name,
+               unsupported_value(L, s->walrus_late.items[i].span), s->walrus_late.items[i].span);
+  s->walrus_late.len = 0;
 }
 
 /* A constant read gets its own node, so it carries the span of the use. */

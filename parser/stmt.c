@@ -496,6 +496,15 @@ static const char *forget_changed(Lower *L, Scope *s, TSNode target) {
   return loc->mut_param && !strcmp(loc->mut_param, name) ? name : NULL;
 }
 
+/* `Name.attr = v` or `Name.attr += v` that the lowering does not model:
+ * if Name is a class, its attribute reads unknown (program.c). */
+static void note_attr_change(Lower *L, TSNode t) {
+  if (kind(L, t) != K_attribute) return;
+  TSNode obj = field(L, t, L->f_object);
+  if (kind(L, obj) == K_identifier)
+    prog_note_attr_change(L->prog, text_of(L, obj), text_of(L, field(L, t, L->f_attribute)));
+}
+
 /* x.a = v on a local instance x that nothing else holds (parser/alias.c:
  * x was bound from a fresh value, and no holder of it is read before the
  * change): x = set_attr(x, 'a', v), a new instance with a changed or added
@@ -599,6 +608,7 @@ void assign_target(Lower *L, Scope *s, TSNode t, AnfNode *v) {
       return;
   {
     const char *what = kind(L, t) == K_subscript ? "an item" : "an attribute";
+    note_attr_change(L, t);
     const char *held = forget_changed(L, s, t);
     if (!held)
       diag_report(L->diags, DK_UNSUPPORTED, sp,
@@ -683,6 +693,7 @@ static void lower_augmented(Lower *L, Scope *s, TSNode n) {
   }
   if (kind(L, left) == K_subscript && lower_item_augmented(L, s, n, left, op)) return;
   if (kind(L, left) != K_identifier) {
+    note_attr_change(L, left);
     diag_report(L->diags, DK_UNSUPPORTED, span_of(L, left),
                 "augmented assignment to this target is not supported: values are immutable "
                 "in fathom programs");
@@ -973,6 +984,16 @@ void lower_body(Lower *L, Scope *fs, AnfGraph *g, TSNode def, TSNode body) {
   scan_function_body(L, fs, body);
   class_method_locals(L, fs, body);
   alias_scan(L, fs, body, L->item_targets != item_targets);
+  /* a default the body changes in place (`def d(x, xs=[]): xs.append(x)`)
+   * is one list for every call that takes it, changed by each: its value
+   * at a call is unknown */
+  for (int p = 0; g->defaults && p < g->nparams; p++) {
+    int i = scope_local(fs, g->params[p]->name);
+    const Local *loc = i >= 0 ? &fs->locals.items[i] : NULL;
+    if (g->defaults[p] && loc && loc->is_param && loc->mut_param &&
+        !strcmp(loc->mut_param, loc->name))
+      g->defaults[p] = unsupported_value(L, g->defaults[p]->span);
+  }
   for (int i = 0; i < fs->locals.len; i++) {
     Local *loc = &fs->locals.items[i];
     if (loc->nbind == 1 && loc->only_def && !loc->is_param && !node_is_null(loc->def_node)) {
