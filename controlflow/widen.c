@@ -305,6 +305,11 @@ const AbsValue *cf_call_args(Cf *cf, AnfNode *site, Ctx *c, AnfGraph *g, const C
     if (x->unroll + 1 >= cf->limits.max_contexts) {
       cf_note_budget(cf, site, g, fx_sprintf("%d trips or recursive calls unrolled",
                                             cf->limits.max_contexts));
+      /* soft merges, as for a stable loop: the exact unrolling the
+       * budget cut short would have found no error in a type that
+       * changes on a later trip, only the value (the budget's warning
+       * promises a loss of precision, not new errors) */
+      cf->stable_widened = true;
       return force_widen(cf, x->args, args);
     }
   }

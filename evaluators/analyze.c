@@ -283,6 +283,30 @@ static const AbsValue *class_instances(Analysis *a, AnfGraph *g, bool covered, S
   return self;
 }
 
+/* The distinct instances the analysed constructions of method g's class
+ * built, into out[0..max); their count, or 0 when there are more (or
+ * none).  A method nobody calls runs on each of a few, not on their join:
+ * the join loses how their attributes go together (`self.cross` and
+ * `self.cross_ln` both a layer, or both None). */
+static int built_instances(Analysis *a, AnfGraph *g, const AbsValue **out, int max) {
+  const char *mname = strrchr(g->fn_name, '.') + 1, *cname = mname - 1;
+  while (cname > g->fn_name && cname[-1] != '.') cname--;
+  const PtrVec *ctxs =
+      hm_get(constructions(a), fx_strndup(cname, (size_t)(mname - 1 - cname)));
+  int n = 0;
+  for (int i = 0; ctxs && i < ctxs->len; i++) {
+    const Ctx *c = ctxs->items[i];
+    if (c->state == CTX_NEW || c->lenient || !c->result || c->result->kind != ABS_INSTANCE)
+      continue;
+    bool seen = false;
+    for (int k = 0; k < n && !seen; k++) seen = out[k] == c->result;
+    if (seen) continue;
+    if (n == max) return 0;
+    out[n++] = c->result;
+  }
+  return n;
+}
+
 /* The instance a method entry runs on: what the analysed constructions of
  * its class built (the __main__ block runs first), or NULL. */
 static const AbsValue *method_self(Analysis *a, AnfGraph *g) {
@@ -657,6 +681,28 @@ static int forget_flag_attrs(Analysis *a, const Ctx *c, const AnfNode **forget,
   return k;
 }
 
+static bool numeric_kind(AbsKind k) { return k == ABS_INT || k == ABS_FLOAT || k == ABS_BOOL; }
+
+/* A flag test `x == v` (or `!=`) where x and v differ in kind (`n == "a"`
+ * with n an int): the branch taken the other way has x equal to v, so x's
+ * value there is unknown, not x broadened (which would keep its kind and
+ * make `n + "b"` there a false error). */
+static void forget_by_equality(Analysis *a, const Ctx *c, const AnfNode *test,
+                               const AnfNode **forget, const AbsValue **values, int n) {
+  if (test->kind != ANF_APPLY || test->apply.ninputs != 3 ||
+      !(anf_is_op(test->apply.inputs[0], OP_EQ) || anf_is_op(test->apply.inputs[0], OP_NE)))
+    return;
+  for (int side = 1; side <= 2; side++) {
+    const AnfNode *x = test->apply.inputs[side], *o = test->apply.inputs[3 - side];
+    const AbsValue *vx = engine_value(a->E, c, x), *vo = engine_value(a->E, c, o);
+    if (!vx || !vo || vx->kind == vo->kind || (numeric_kind(vx->kind) && numeric_kind(vo->kind)) ||
+        vx->kind == ABS_UNKNOWN || vo->kind == ABS_UNKNOWN)
+      continue;
+    for (int i = 0; i < n; i++)
+      if (forget[i] == x) values[i] = abs_unknown(a->st);
+  }
+}
+
 /* Every switch of the module, in graph and node order (the coverage
  * rounds then visit only these, not every node again). */
 static void find_switches(Analysis *a) {
@@ -721,6 +767,7 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
       const AnfNode **mine = fx_array(const AnfNode *, nforget + FORGET_MAX);
       const AbsValue **values = fx_array(const AbsValue *, nforget + FORGET_MAX);
       memcpy(mine, forget, sizeof *mine * (size_t)nforget);
+      forget_by_equality(a, c, test, mine, values, nforget);
       int nmine = forget_flag_attrs(a, c, mine, values, nforget);
       if (engine_cover_branch(a->E, c, call, skipped, sw->span, mine, values, nmine, why)) {
         kept_site->covered++;
@@ -880,6 +927,8 @@ static void build_unbuilt_classes(Analysis *a) {
   }
 }
 
+enum { UNCALLED_EACH_MAX = 4 };   /* instances an uncalled method runs on one by one */
+
 /* Every module-level function no entry called, once, on unknown
  * arguments (a method on the instances the program built). */
 static void run_uncalled_functions(Analysis *a) {
@@ -899,6 +948,17 @@ static void run_uncalled_functions(Analysis *a) {
      * join what loops of unknown length built, so an attribute `none`
      * in one of them says nothing */
     bool lenient = method && !self && (self = class_instances(a, g, true, NULL));
+    const AbsValue *each[UNCALLED_EACH_MAX];
+    int neach = self && !lenient ? built_instances(a, g, each, UNCALLED_EACH_MAX) : 0;
+    if (neach > 1) {   /* each of a few instances on its own */
+      for (int k = 0; k < neach; k++) {
+        const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
+        for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];
+        items[0] = each[k];
+        engine_run(a->E, g, abs_tuple(a->st, g->nparams, items));
+      }
+      continue;
+    }
     if (self) {
       const AbsValue **items = fx_array(const AbsValue *, g->nparams + 1);
       for (int j = 0; j < g->nparams; j++) items[j] = args->tuple.items[j];

@@ -300,8 +300,17 @@ static const AbsValue *default_value(Engine *E, AnfNode *d, const Ctx *pctx) {
   return eval_node(E, d, (Ctx *)pctx);
 }
 
+/* Whether an argument is a value never made (a keyword argument of one
+ * is one too, rule_kwarg): the call is never reached on this path. */
+static bool arg_never_made(const Args *a) {
+  for (int i = 0; i < a->npos; i++)
+    if (a->pos[i]->kind == ABS_BOTTOM) return true;
+  return false;
+}
+
 /* FuncGraphEvaluator's binding: positional, *args, keywords, defaults.
- * Returns the argument tuple, or NULL after reporting an arity error. */
+ * Returns the argument tuple, or NULL after reporting an arity error
+ * (none when an argument was never made: arg_never_made). */
 static const AbsValue *bind_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
                                  const Ctx *pctx, const Args *a) {
   int np = g->nparams;
@@ -314,6 +323,7 @@ static const AbsValue *bind_args(Engine *E, AnfNode *site, Ctx *c, AnfGraph *g,
   if (g->vararg >= 0) {
     vals[g->vararg] = abs_tuple(E->st, a->npos - i, a->pos + i);
   } else if (a->npos > npos_params) {
+    if (arg_never_made(a)) return NULL;
     return arity_error(E, site, c, "%s() takes %d positional argument%s but %d %s given", fname,
                        npos_params, npos_params == 1 ? "" : "s", a->npos,
                        a->npos == 1 ? "was" : "were");
@@ -358,7 +368,7 @@ static const AbsValue *call_closure(Engine *E, AnfNode *site, Ctx *c, AnfGraph *
                                     const Ctx *pctx, const Args *a) {
   if (cf_out_of_budget(&E->cf, site, E->stats.steps)) return abs_unknown(E->st);
   const AbsValue *args = bind_args(E, site, c, g, pctx, a);
-  if (!args) return abs_error(E->st);
+  if (!args) return arg_never_made(a) ? abs_bottom(E->st) : abs_error(E->st);
   E->cf.stable_widened = false;
   E->cf.cover_widened = false;
   args = cf_call_args(&E->cf, site, c, g, pctx, args);

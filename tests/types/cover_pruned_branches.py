@@ -105,6 +105,14 @@ def halve(n, width):
     return zeros((width, n // 2))
 
 
+def by_name(n):
+    # `n == "a"` taken the other way: n is a str there, not the int every
+    # call passes, so `n + "b"` is no error (n is unknown in that branch)
+    if n == "a":
+        return n + "b"
+    return str(n)
+
+
 def main():
     x = ones((3, 8))
     a = attention(x, ones((5, 8)), ones((5, 8)), True)
@@ -115,4 +123,4 @@ def main():
     f = pick(3) + pick((4, 5))
     g = deep(ones((2, 3)), True, 2)
     h = cell(ones((2, 3)), ones((8, 3)), "lstm")
-    return a, b, c, d, e, f, g, scale(5), hof_m(2), halve(4, 3), crop(zeros((2, 27)))
+    return a, b, c, d, e, f, g, scale(5), hof_m(2), halve(4, 3), crop(zeros((2, 27))), by_name(1)
