@@ -139,13 +139,17 @@ static int affix(const AbsValue *s, const AbsValue *p, bool end) {
 
 enum { CASE_LOWER, CASE_UPPER, CASE_STRIP, CASE_LSTRIP, CASE_RSTRIP };
 
+/* str.isspace() of an ASCII character: also the separators \x1c-\x1f */
+static bool py_space(char ch) {
+  return ch == ' ' || (ch >= '\t' && ch <= '\r') || (ch >= 0x1c && ch <= 0x1f);
+}
+
 static const AbsValue *str_case(EvalCall *c, const AbsValue *s, int mode) {
   if (!plain_ascii(s)) return abs_str_any(c->st);
   char *out = fx_alloc_atomic(s->sc.len + 1);
   size_t a = 0, b = s->sc.len;
-  static const char space[] = " \t\n\r\f\v";
-  while ((mode == CASE_STRIP || mode == CASE_LSTRIP) && a < b && strchr(space, s->sc.s[a])) a++;
-  while ((mode == CASE_STRIP || mode == CASE_RSTRIP) && b > a && strchr(space, s->sc.s[b - 1])) b--;
+  while ((mode == CASE_STRIP || mode == CASE_LSTRIP) && a < b && py_space(s->sc.s[a])) a++;
+  while ((mode == CASE_STRIP || mode == CASE_RSTRIP) && b > a && py_space(s->sc.s[b - 1])) b--;
   for (size_t i = a; i < b; i++) {
     char ch = s->sc.s[i];
     out[i - a] = mode == CASE_LOWER && ch >= 'A' && ch <= 'Z'   ? (char)(ch - 'A' + 'a')

@@ -33,6 +33,7 @@
 #include <malloc.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <unictype.h>
 
 /* A vector's first array holds INITIAL_CAP elements, or fewer when they are
  * big: at most INITIAL_BYTES.  Every scope has a vector of its locals
@@ -587,14 +588,16 @@ int utf8_decode(const char *s, size_t n, uint32_t *cp) {
   return len;
 }
 
-/* Non-printable per Python's str.isprintable, for the code points one is
- * likely to meet: C0/C1 controls, DEL, and the separators and format
- * characters of Latin-1 and General Punctuation.  (Unassigned code points
- * are not tracked: that needs the Unicode tables.) */
+/* Non-printable per Python's str.isprintable (what repr escapes): the
+ * general categories Cc, Cf, Cs, Co, Cn (unassigned), Zl, Zp, and Zs but
+ * the space, from libunistring's Unicode tables. */
 static bool nonprintable(uint32_t c) {
-  return c < 0x20 || (c >= 0x7f && c <= 0xa0) || c == 0xad || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200f) || (c >= 0x2028 && c <= 0x202f) ||
-         (c >= 0x205f && c <= 0x206f) || c == 0x3000 || c == 0xfeff;
+  if (c == ' ') return false;
+  if (c < 0x7f) return c < 0x20;
+  return uc_is_general_category_withtable(
+      c, UC_CATEGORY_MASK_Cc | UC_CATEGORY_MASK_Cf | UC_CATEGORY_MASK_Cs | UC_CATEGORY_MASK_Co |
+             UC_CATEGORY_MASK_Cn | UC_CATEGORY_MASK_Zl | UC_CATEGORY_MASK_Zp |
+             UC_CATEGORY_MASK_Zs);
 }
 
 /* One code point as Python escapes it: \xNN, \uNNNN or \UNNNNNNNN. */

@@ -22,3 +22,10 @@ def main():
     reveal_type(width)  # expect-type: f64=1.0
     reveal_type("ab".title())  # expect-warning: unsupported
     return arch.startswith("eff"), " Ab ".strip().lower(), "abcab".count("ab"), width
+
+
+def strip_separators():
+    # str.isspace() also holds for the ASCII separators \x1c-\x1f, and
+    # strip() removes them; a NUL is no space
+    reveal_type("\x1cab\x1f".strip())  # expect-type: str='ab'
+    return "\x1c".strip(), "a\x1f".rstrip(), "\x1d\tb".lstrip()
