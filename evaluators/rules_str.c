@@ -36,10 +36,10 @@ size_t rules_utf8_offset(const char *s, size_t n, int64_t k) {
 
 /* ---------------------------------------------------- literal syntax */
 
-/* Python's whitespace among ASCII (str.strip and int() agree). */
-static bool py_space(unsigned char ch) {
-  return ch == ' ' || (ch >= 9 && ch <= 13) || (ch >= 0x1c && ch <= 0x1f);
-}
+/* The ASCII whitespace int() and float() strip: not the separators
+ * \x1c-\x1f, which str.isspace() and str.strip() count
+ * (int('\x1c5') raises). */
+static bool literal_space(unsigned char ch) { return ch == ' ' || (ch >= 9 && ch <= 13); }
 
 static bool has_non_ascii(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++)
@@ -49,8 +49,8 @@ static bool has_non_ascii(const char *s, size_t n) {
 
 /* [*i, *e) without the surrounding whitespace. */
 static void trim(const char *s, size_t *i, size_t *e) {
-  while (*i < *e && py_space((unsigned char)s[*i])) (*i)++;
-  while (*e > *i && py_space((unsigned char)s[*e - 1])) (*e)--;
+  while (*i < *e && literal_space((unsigned char)s[*i])) (*i)++;
+  while (*e > *i && literal_space((unsigned char)s[*e - 1])) (*e)--;
 }
 
 static int digit_value(unsigned char ch) {

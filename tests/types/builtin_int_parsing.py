@@ -12,4 +12,16 @@ def main():
     reveal_type(float('1_0.5'))  # expect-type: f64=10.5
     reveal_type(float('-1.5e2'))  # expect-type: f64=-150.0
     reveal_type(float(' 2.5 '))  # expect-type: f64=2.5
+    reveal_type(int(' 5\t'))  # expect-type: i64=5
     return 0
+
+
+def separators(flag: bool):
+    # int() and float() strip ASCII whitespace but not the separators
+    # \x1c-\x1f that str.strip() removes: int('\x1c5') raises, so only
+    # the other path gives a value
+    v = int('\x1c5') if flag else 0
+    reveal_type(v)  # expect-type: i64=0
+    w = float('2.5\x1f') if flag else 1.0
+    reveal_type(w)  # expect-type: f64=1.0
+    return v, w
