@@ -1155,8 +1155,16 @@ static void *parse_half(void *arg) {
  * to fault in).  A parser made in tree-sitter's region goes with it when
  * the region is handed back (fx_region_release), so one from an earlier
  * generation is dropped, undeleted.  Threads made for one half of a file
- * make their own (parse_half). */
+ * make their own (parse_half).  Batch mode only: the language server runs
+ * analyses on threads that come and go, and a parser kept per thread
+ * would be lost with each: there each parse makes its own and deletes it
+ * (parse_trees). */
 static TSParser *thread_parser(const TSLanguage *lang) {
+  if (!fx_batch_heap()) {
+    TSParser *p = ts_parser_new();
+    ts_parser_set_language(p, lang);
+    return p;
+  }
   static _Thread_local TSParser *p;
   static _Thread_local unsigned made_in;
   unsigned now = fx_region_generation();
@@ -1225,7 +1233,9 @@ static int parse_trees(Lower *L, TSTree **trees) {
     if (first.tree) ts_tree_delete(first.tree);
     if (second.tree) ts_tree_delete(second.tree);
   }
-  trees[0] = ts_parser_parse_string(thread_parser(L->lang), NULL, f->text, (uint32_t)f->len);
+  TSParser *p = thread_parser(L->lang);
+  trees[0] = ts_parser_parse_string(p, NULL, f->text, (uint32_t)f->len);
+  if (!fx_batch_heap()) ts_parser_delete(p);
   return 1;
 }
 
