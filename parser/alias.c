@@ -621,7 +621,7 @@ void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets) {
       vec_push(&A.muts, ((AMut){g->local, g->at}));
   }
   if (!A.muts.len && !A.deep.len) return;
-  qsort(A.muts.items, (size_t)A.muts.len, sizeof(AMut), mut_cmp);
+  if (A.muts.len) qsort(A.muts.items, (size_t)A.muts.len, sizeof(AMut), mut_cmp);
   int *first = fx_array(int, n + 1);   /* muts of local i: [first[i], first[i+1]) */
   for (int i = 0, k = 0; i <= n; i++) {
     while (k < A.muts.len && A.muts.items[k].local < i) k++;
