@@ -24,11 +24,22 @@ typedef struct Seg {
   const char *name;    /* printed quoted after the label when not NULL */
 } Seg;
 
+/* A join of values that share parts (the layers of a model held by
+ * several attributes, lists of tuples of them) meets the same pair again
+ * and again, and without a memo it is exponential in the sharing depth (a
+ * fuzzed Perceiver took minutes).  Past MEMO_AFTER recursions a join keeps
+ * a direct-mapped memo of the pairs it joined; a pair's join does not
+ * depend on where it sits (the path only names the first mismatch). */
+enum { MEMO_AFTER = 256, MEMO_SLOTS = 4096 };
+typedef struct MemoSlot { const AbsValue *a, *b, *r; } MemoSlot;
+
 typedef struct Join {
   AbsStore *st;
   AbsJoinError *err;
   bool soft;           /* a mismatch gives unknown, not error (abs_join_soft) */
   int depth;
+  int calls;           /* recursions so far */
+  MemoSlot *memo;      /* made once calls pass MEMO_AFTER */
   Seg path[PATH_MAX_DEPTH];
 } Join;
 
@@ -227,9 +238,23 @@ static bool unbound_part(const AbsValue *v) {
   return v->kind == ABS_UNBOUND || v->kind == ABS_MAYBE_UNBOUND;
 }
 
+static const AbsValue *join_uncached(Join *j, const AbsValue *a, const AbsValue *b);
+
 static const AbsValue *join_rec(Join *j, const AbsValue *a, const AbsValue *b) {
   if (a == b || b->kind == ABS_BOTTOM) return a;
   if (a->kind == ABS_BOTTOM) return b;
+  if (++j->calls < MEMO_AFTER) return join_uncached(j, a, b);
+  if (!j->memo) j->memo = fx_array(MemoSlot, MEMO_SLOTS);
+  uint64_t h = hash_mix(hash_ptr(a), hash_ptr(b));
+  MemoSlot *m = &j->memo[h & (MEMO_SLOTS - 1)];
+  if (m->a == a && m->b == b) return m->r;
+  const AbsValue *r = join_uncached(j, a, b);
+  m = &j->memo[h & (MEMO_SLOTS - 1)];   /* the same slot: inner joins may have taken it */
+  *m = (MemoSlot){a, b, r};
+  return r;
+}
+
+static const AbsValue *join_uncached(Join *j, const AbsValue *a, const AbsValue *b) {
   if (a->kind == ABS_ERROR || b->kind == ABS_ERROR) return j->st->error;
   if (unbound_part(a) || unbound_part(b)) {   /* v | unbound */
     const AbsValue *bound = join_rec(j, abs_bound_part(j->st, a),
@@ -253,6 +278,8 @@ const AbsValue *abs_join(AbsStore *st, const AbsValue *a, const AbsValue *b,
   j.err = err;
   j.soft = false;
   j.depth = 0;
+  j.calls = 0;
+  j.memo = NULL;
   return join_rec(&j, a, b);
 }
 
@@ -263,6 +290,8 @@ const AbsValue *abs_join_soft(AbsStore *st, const AbsValue *a, const AbsValue *b
   j.err = NULL;
   j.soft = true;
   j.depth = 0;
+  j.calls = 0;
+  j.memo = NULL;
   return join_rec(&j, a, b);
 }
 
