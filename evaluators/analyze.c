@@ -231,17 +231,24 @@ static const HashMap *constructions(Analysis *a) {
   return &a->built;
 }
 
+/* The constructions of method g's class ("Net.forward", or
+ * "layers.Net.forward" in a module of a program), or NULL; *mname gets
+ * the method's own name. */
+static const PtrVec *class_constructions(Analysis *a, const AnfGraph *g, const char **mname) {
+  const char *m = strrchr(g->fn_name, '.') + 1, *cname = m - 1;
+  while (cname > g->fn_name && cname[-1] != '.') cname--;
+  *mname = m;
+  return hm_get(constructions(a), fx_strndup(cname, (size_t)(m - 1 - cname)));
+}
+
 /* The instance a method runs on: the join of what the constructions of
  * its class built (the contexts of an __init__ entered with `Name{}`):
  * the analysed ones, or with `covered` those of code the entries skipped
  * (*site: one such construction, else its __init__); NULL when there is
  * none. */
 static const AbsValue *class_instances(Analysis *a, AnfGraph *g, bool covered, Span *site) {
-  /* "Net.forward", or "layers.Net.forward" in a module of a program */
-  const char *mname = strrchr(g->fn_name, '.') + 1, *cname = mname - 1;
-  while (cname > g->fn_name && cname[-1] != '.') cname--;
-  const PtrVec *ctxs =
-      hm_get(constructions(a), fx_strndup(cname, (size_t)(mname - 1 - cname)));
+  const char *mname;
+  const PtrVec *ctxs = class_constructions(a, g, &mname);
   /* first the constructions that count, and what they built */
   uint64_t print = 0;
   const Ctx *last = NULL;
@@ -289,10 +296,8 @@ static const AbsValue *class_instances(Analysis *a, AnfGraph *g, bool covered, S
  * the join loses how their attributes go together (`self.cross` and
  * `self.cross_ln` both a layer, or both None). */
 static int built_instances(Analysis *a, AnfGraph *g, const AbsValue **out, int max) {
-  const char *mname = strrchr(g->fn_name, '.') + 1, *cname = mname - 1;
-  while (cname > g->fn_name && cname[-1] != '.') cname--;
-  const PtrVec *ctxs =
-      hm_get(constructions(a), fx_strndup(cname, (size_t)(mname - 1 - cname)));
+  const char *mname;
+  const PtrVec *ctxs = class_constructions(a, g, &mname);
   int n = 0;
   for (int i = 0; ctxs && i < ctxs->len; i++) {
     const Ctx *c = ctxs->items[i];
