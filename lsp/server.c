@@ -49,17 +49,22 @@
  *
  * Besides the LSP methods, the request `fathom/stats` answers
  * {"documents", "analyses", "interrupted", "interimPasses", "reparsedBytes", "gcLiveBytes",
- * "gcHeapBytes", "rssBytes", "sanitized"} after the exact analysis of every document with interim
+ * "gcHeapBytes", "gcHeapSize", "gcUnmappedBytes", "mallocBytes", "mallocArenaBytes", "rssBytes",
+ * "sanitized"} after the exact analysis of every document with interim
  * diagnostics and a full collection, so that the figures describe a
  * settled server: gcLiveBytes sums the objects the collection found
  * reachable, gcHeapBytes also counts the free space of partly used heap
- * blocks.  The tests use it to check that memory stays flat. */
+ * blocks, gcHeapSize is the whole heap (free blocks too, less what the
+ * collector gave back to the system: gcUnmappedBytes), mallocBytes what
+ * malloc has handed out (tree-sitter's trees) and mallocArenaBytes the
+ * main arena's size.  The tests use it to check that memory stays flat. */
 #define _XOPEN_SOURCE 700  /* realpath */
 #include <ctype.h>
 #include <errno.h>
 #include <gc.h>
 #include <gc/gc_mark.h>
 #include <limits.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,11 +347,15 @@ static int GC_CALLBACK stop_collecting(void)
  * giving up if a message arrives: a collection started between keys 250
  * ms apart never finishes and only delays the next key.  While held, a
  * heap with less than GC_HOLD_ROOM free bytes grows by GC_HOLD_GROW rather
- * than collecting on a keystroke, up to a quarter of the heap the last
- * collection left (GC_BURST_MIN at least); past that the collector runs
- * as usual, so the heap stays bounded however long a burst lasts (a
- * server lives for hours: tests/lsp's 20,000-edit case checks that its
- * RSS stays flat). */
+ * than collecting on a keystroke, up to twice the bytes in use after the
+ * last collection (the size the collector aims at with a free space
+ * divisor of 1) plus a quarter of them (GC_BURST_MIN at least); past that the
+ * collector runs as usual, so the heap stays bounded however long a burst
+ * lasts, and however many bursts a server sees (it lives for hours:
+ * tests/lsp's 20,000-edit case checks that its RSS stays flat).  The
+ * bound counts the bytes in use, not the heap's size: a bound taken from
+ * the size after a collection let each burst grow the heap by another
+ * GC_BURST_MIN (a heap of 150 MB holding 0.4 MB). */
 /* FATHOM_LSP_LOG set: the server logs its passes and collections on
  * stderr (log_pass). */
 static bool logging(void)
@@ -361,7 +370,7 @@ static bool logging(void)
 #define GC_BURST_MIN ((size_t)16 << 20)
 static bool gc_held;
 static GC_word gc_seen;          /* collections counted at the last hold_gc */
-static size_t heap_after_gc;     /* the heap's size after the last collection */
+static size_t used_after_gc;     /* the heap's bytes in use after the last collection */
 static double idle_gc_ms;        /* how long the last complete idle collection took */
 
 static void hold_gc(void)
@@ -369,11 +378,11 @@ static void hold_gc(void)
   GC_word no = GC_get_gc_no();
   if (no != gc_seen) {
     gc_seen = no;
-    heap_after_gc = GC_get_heap_size();
+    used_after_gc = GC_get_heap_size() - GC_get_free_bytes();
   }
   if (GC_get_free_bytes() < GC_HOLD_ROOM) {
-    size_t burst = heap_after_gc / 4 > GC_BURST_MIN ? heap_after_gc / 4 : GC_BURST_MIN;
-    if (GC_get_heap_size() + GC_HOLD_GROW <= heap_after_gc + burst) GC_expand_hp(GC_HOLD_GROW);
+    size_t burst = used_after_gc / 4 > GC_BURST_MIN ? used_after_gc / 4 : GC_BURST_MIN;
+    if (GC_get_heap_size() + GC_HOLD_GROW <= 2 * used_after_gc + burst) GC_expand_hp(GC_HOLD_GROW);
   }
   bool room = GC_get_free_bytes() >= GC_HOLD_ROOM;
   if (!gc_held && room) {
@@ -1088,12 +1097,17 @@ static void on_stats(Server *S, json_t *id)
   GC_gcollect();
   size_t live = 0;
   GC_call_with_alloc_lock(count_live, &live);
-  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
+  struct mallinfo2 mi = mallinfo2();
+  reply(S, id, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:b}", "documents", S->docs.len,
                          "analyses", (json_int_t)S->analyses, "interrupted",
                          (json_int_t)S->interrupted, "interimPasses", (json_int_t)S->interims,
                          "reparsedBytes", (json_int_t)incremental_reparsed_bytes(),
                          "gcLiveBytes", (json_int_t)live,
                          "gcHeapBytes", (json_int_t)(GC_get_heap_size() - GC_get_free_bytes()),
+                         "gcHeapSize", (json_int_t)GC_get_heap_size(),
+                         "gcUnmappedBytes", (json_int_t)GC_get_unmapped_bytes(),
+                         "mallocBytes", (json_int_t)(mi.uordblks + mi.hblkhd),
+                         "mallocArenaBytes", (json_int_t)mi.arena,
                          "rssBytes", (json_int_t)rss_bytes(), "sanitized", SANITIZED));
 }
 

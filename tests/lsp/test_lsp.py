@@ -745,7 +745,8 @@ def memory_over_ten_thousand_edits():
     reach their size), the live GC heap (the bytes of the objects a full
     collection finds reachable, after the server settled its interim
     analyses) and the RSS over edits 18,200-20,000 stay within 10% of what
-    they were over edits 12,200-14,000.  The live heap is about 150 KB; a
+    they were over edits 12,200-14,000, and so does the most the whole
+    heap held (free blocks too).  The live heap is about 150 KB; a
     conservative collector keeps one old analysis (about 85 KB) or less
     reachable through a stale word now and then, for a sample or for good,
     so each window's figure is its floor, the least of its 10 samples (one
@@ -804,6 +805,14 @@ def measure_memory():
           "%d analyses" % (a["gcLiveBytes"] / 1e6, b["gcLiveBytes"] / 1e6, heap,
                            a["rssBytes"] / 1e6, b["rssBytes"] / 1e6, rss, b["analyses"]))
     check(b["analyses"] >= 2000, "every batch analysed: %d" % b["analyses"])
+    # The whole heap, free blocks too: the collector gives free blocks back
+    # to the system now and then, so the RSS alone can hide a heap that
+    # grows with each burst of edits (it held 0.4 MB in 150 MB).
+    size_a = max(samples[n]["gcHeapSize"] for n in range(1220, 1401, 20))
+    size_b = max(samples[n]["gcHeapSize"] for n in range(1820, 2001, 20))
+    print("  GC heap size (most): %.1f -> %.1f MB" % (size_a / 1e6, size_b / 1e6))
+    check(size_b <= size_a * 1.10 + (1 << 20), "GC heap size grew from %.1f to %.1f MB"
+          % (size_a / 1e6, size_b / 1e6))
     if not b["sanitized"]:   # under ASan the RSS is its shadow memory and quarantine
         check(rss <= 1.10, "RSS grew by %.1f%%" % ((rss - 1) * 100))
     c.close()
