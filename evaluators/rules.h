@@ -114,6 +114,12 @@ const char *rules_show(EvalCall *c, const AbsValue *v);
 const AbsValue *rules_fail(EvalCall *c, const AbsValue *a, const AbsValue *b,
                            DiagKind kind, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* A builtin that always raises on these arguments (int('abc'),
+ * math.sqrt(-1.0), max([])): `no-return` at the call, "WHY: this call
+ * always raises EXC, so no value comes out of this path" (silent where a
+ * test the context assumed may guard it); bottom. */
+const AbsValue *rules_raises(EvalCall *c, const char *exc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* "unsupported operand types for +: i64 and str" (type-mismatch). */
 const AbsValue *rules_bad_operands(EvalCall *c, const char *sym,
                                    const AbsValue *a, const AbsValue *b);

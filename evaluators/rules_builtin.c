@@ -370,7 +370,8 @@ const AbsValue *rule_isinstance(EvalCall *c) {
 static const AbsValue *int_of_float(EvalCall *c, const AbsValue *x) {
   if (!x->sc.known) return abs_int_any(c->st);
   double f = x->sc.f;
-  if (isnan(f) || isinf(f)) return abs_bottom(c->st);   /* ValueError, OverflowError */
+  if (isnan(f)) return rules_raises(c, "ValueError", "int() of nan");
+  if (isinf(f)) return rules_raises(c, "OverflowError", "int() of an infinite float");
   double t = trunc(f);
   if (t >= 9223372036854775808.0 || t < -9223372036854775808.0) return abs_int_any(c->st);
   return abs_int(c->st, (int64_t)t);
@@ -385,7 +386,11 @@ static const AbsValue *int_of_str(EvalCall *c, const AbsValue *x, const AbsValue
     return eval_error(c, DK_TYPE_MISMATCH, "int() base must be >= 2 and <= 36, or 0 (got %lld)",
                       (long long)b);
   if (rules_parse_int(x->sc.s, x->sc.len, (int)b, &v, &maybe)) return abs_int(c->st, v);
-  return maybe ? abs_int_any(c->st) : abs_bottom(c->st);   /* ValueError */
+  if (maybe) return abs_int_any(c->st);
+  StrBuf lit = {0};
+  fmt_pystr(&lit, x->sc.s, x->sc.len);
+  return rules_raises(c, "ValueError", "%s is not an integer literal in base %lld",
+                      sb_cstr(&lit), (long long)b);
 }
 
 static const AbsValue *conversion_error(EvalCall *c, const char *fn, const AbsValue *x) {
@@ -421,7 +426,10 @@ static const AbsValue *float_of_str(EvalCall *c, const AbsValue *x) {
   bool maybe;
   if (!x->sc.known) return abs_float_any(c->st);
   if (rules_parse_float(x->sc.s, x->sc.len, &v, &maybe)) return abs_float(c->st, v);
-  return maybe ? abs_float_any(c->st) : abs_bottom(c->st);   /* ValueError */
+  if (maybe) return abs_float_any(c->st);
+  StrBuf lit = {0};
+  fmt_pystr(&lit, x->sc.s, x->sc.len);
+  return rules_raises(c, "ValueError", "%s is not a float literal", sb_cstr(&lit));
 }
 
 /* float(x=0.0) */
@@ -530,7 +538,9 @@ static const AbsValue *extremum_of_iterable(EvalCall *c, AnfOp better, const Abs
                       "argument needs a tuple, list, str or range)", rules_show(c, seq),
                       rules_op_name(c->op));
   if (!rules_iter_count(c, seq, &n) || n > RULES_MAX_ITEMS) return pick_elem(c, seq, dflt);
-  if (n == 0) return dflt ? dflt : abs_bottom(c->st);   /* ValueError: empty */
+  if (n == 0)
+    return dflt ? dflt : rules_raises(c, "ValueError", "%s() of an empty sequence",
+                                      rules_op_name(c->op));
   const AbsValue **items = fx_array(const AbsValue *, n);
   for (int64_t k = 0; k < n; k++) {
     items[k] = rules_iter_item(c, seq, abs_int(c->st, k));
@@ -666,11 +676,19 @@ const AbsValue *rules_math_constant(AbsStore *st, AnfOp op) {
   }
 }
 
-/* CPython's math_1: a NaN from a non-NaN argument is a ValueError, an
- * infinity from a finite one a ValueError or OverflowError: bottom. */
+/* CPython's math_1: a NaN from a non-NaN argument is a ValueError (math
+ * domain error), an infinity from a finite one an OverflowError for exp
+ * (math range error), a ValueError for the others (log(0.0)): reported,
+ * bottom. */
 static const AbsValue *math_result(EvalCall *c, double x, double r) {
-  if ((isnan(r) && !isnan(x)) || (isinf(r) && isfinite(x))) return abs_bottom(c->st);
-  return abs_float(c->st, r);
+  if (!(isnan(r) && !isnan(x)) && !(isinf(r) && isfinite(x))) return abs_float(c->st, r);
+  StrBuf arg = {0};
+  fmt_float(&arg, x);
+  if (c->op == OP_MATH_EXP)
+    return rules_raises(c, "OverflowError", "%s(%s) is too large for a float",
+                        rules_op_name(c->op), sb_cstr(&arg));
+  return rules_raises(c, "ValueError", "%s is outside the domain of %s()", sb_cstr(&arg),
+                      rules_op_name(c->op));
 }
 
 /* The float a math function receives, or the rule's answer in *early. */
@@ -717,7 +735,9 @@ static const AbsValue *math_round(EvalCall *c, double (*f)(double)) {
   const AbsValue *early;
   if (!math_arg(c, x, &v, &early))
     return early->kind == ABS_FLOAT ? abs_int_any(c->st) : early;
-  if (isnan(v) || isinf(v)) return abs_bottom(c->st);
+  if (isnan(v)) return rules_raises(c, "ValueError", "%s() of nan", rules_op_name(c->op));
+  if (isinf(v))
+    return rules_raises(c, "OverflowError", "%s() of an infinite float", rules_op_name(c->op));
   double r = f(v);
   if (r < -9223372036854775808.0 || r >= 9223372036854775808.0) return abs_int_any(c->st);
   return abs_int(c->st, (int64_t)r);
@@ -739,8 +759,10 @@ const AbsValue *rule_math_log(EvalCall *c) {
   bool kb = math_arg(c, c->args[1], &b, &early);
   if (!kb && early->kind != ABS_FLOAT) return early;
   if (!kx || !kb) return abs_float_any(c->st);
-  const AbsValue *lx = math_result(c, x, log(x)), *lb = math_result(c, b, log(b));
-  if (lx->kind == ABS_BOTTOM || lb->kind == ABS_BOTTOM || lb->sc.f == 0.0)
-    return abs_bottom(c->st);
+  const AbsValue *lx = math_result(c, x, log(x));
+  if (lx->kind == ABS_BOTTOM) return lx;
+  const AbsValue *lb = math_result(c, b, log(b));
+  if (lb->kind == ABS_BOTTOM) return lb;
+  if (lb->sc.f == 0.0) return rules_raises(c, "ZeroDivisionError", "a logarithm to base 1");
   return abs_float(c->st, lx->sc.f / lb->sc.f);
 }

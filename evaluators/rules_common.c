@@ -57,6 +57,18 @@ const AbsValue *rules_fail(EvalCall *c, const AbsValue *a, const AbsValue *b,
   return eval_error(c, kind, "%s", msg);
 }
 
+const AbsValue *rules_raises(EvalCall *c, const char *exc, const char *fmt, ...) {
+  if (!eval_drop_finding(c, DK_NO_RETURN)) {
+    va_list ap;
+    va_start(ap, fmt);
+    const char *why = fx_vsprintf(fmt, ap);
+    va_end(ap);
+    eval_error(c, DK_NO_RETURN, "%s: this call always raises %s, so no value comes out of this path",
+               why, exc);
+  }
+  return abs_bottom(c->st);
+}
+
 const AbsValue *rules_bad_operands(EvalCall *c, const char *sym,
                                    const AbsValue *a, const AbsValue *b) {
   return rules_fail(c, a, b, DK_TYPE_MISMATCH,

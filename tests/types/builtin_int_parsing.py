@@ -19,9 +19,10 @@ def main():
 def separators(flag: bool):
     # int() and float() strip ASCII whitespace but not the separators
     # \x1c-\x1f that str.strip() removes: int('\x1c5') raises, so only
-    # the other path gives a value
-    v = int('\x1c5') if flag else 0
+    # the other path gives a value (and the call is reported: it always
+    # raises)
+    v = int('\x1c5') if flag else 0  # expect-error: no-return
     reveal_type(v)  # expect-type: i64=0
-    w = float('2.5\x1f') if flag else 1.0
+    w = float('2.5\x1f') if flag else 1.0  # expect-error: no-return
     reveal_type(w)  # expect-type: f64=1.0
     return v, w
