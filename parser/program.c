@@ -622,6 +622,10 @@ AnfModule *prog_anf(Program *P) { return P->mod; }
 static ProgModule *root_module(Program *P, Lower *L) {
   bool on_disk = is_file(L->file->path);
   Found f = {L->file->path, NULL};
+  /* a package's __init__.py: its folder holds the submodules that
+   * `from pkg import m` reads (`fathom check DIR` makes it a root) */
+  const char *base = strrchr(f.file, '/');
+  if (!strcmp(base ? base + 1 : f.file, "__init__.py")) f.dir = dir_of(f.file);
   const char *name = on_disk ? module_name_of(P, L->file->path) : "__main__";
   ProgModule *pm = NULL;
   if (on_disk) {
