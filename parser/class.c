@@ -26,8 +26,7 @@ typedef struct Member { const char *name; AnfNode *value; int flags; Span span; 
 typedef VEC(Member) MemberVec;
 
 /* A field of a dataclass: `name: T` or `name: T = default`. */
-typedef struct Field { const char *name; AnfNode *dflt; Span span; TSNode type; } Field;
-typedef VEC(Field) FieldVec;
+typedef VEC(DcField) FieldVec;
 
 static TSNode child_field(Lower *L, TSNode n, const char *name) {
   (void)L;
@@ -454,7 +453,7 @@ static void class_binding(Lower *L, Scope *s, TSNode a, MemberVec *members, Fiel
     s->cur.env[i] = (Binding){.node = v, .st = ST_DEF};
   }
   if (dataclass && !node_is_null(type)) {
-    Field f = {name, v, sp, type};
+    DcField f = {name, v, sp, text_of(L, type), span_of(L, type)};
     vec_push(fields, f);
   }
 }
@@ -476,7 +475,7 @@ static AnfNode *dataclass_init(Lower *L, const char *cls, FieldVec *fields, Span
   AnfNode *self = anf_param_add(g, "self", sp);
   bool seen_default = false;
   for (int i = 0; i < fields->len; i++) {
-    Field *f = &fields->items[i];
+    DcField *f = &fields->items[i];
     AnfNode *p = anf_param_add(g, f->name, f->span);
     g->defaults[i + 1] = f->dflt;
     if (f->dflt) seen_default = true;
@@ -484,8 +483,8 @@ static AnfNode *dataclass_init(Lower *L, const char *cls, FieldVec *fields, Span
       diag_report(L->diags, DK_SYNTAX, f->span,
                   "non-default argument '%s' follows default argument (a dataclass field "
                   "without a default after one with a default)", f->name);
-    g->annots[i + 1].text = text_of(L, f->type);
-    g->annots[i + 1].span = span_of(L, f->type);
+    g->annots[i + 1].text = f->type;
+    g->annots[i + 1].span = f->type_span;
     AnfNode *nm = anf_const_str(L->mod, f->span, f->name, strlen(f->name));
     self = anf_apply_op(g, f->span, OP_SET_ATTR, 3, self, nm, p);
     self->name = "self";
@@ -498,6 +497,39 @@ static AnfNode *dataclass_init(Lower *L, const char *cls, FieldVec *fields, Span
   }
   anf_set_output(g, self);
   return anf_const_graph(L->mod, sp, g);
+}
+
+/* The last name of the one base class expression (`Base`, `cfg.Base`),
+ * or NULL. */
+static const char *base_name(Lower *L, TSNode def) {
+  TSNode sup = child_field(L, def, "superclasses");
+  if (node_is_null(sup)) return NULL;
+  TSNode *kids;
+  int nk = named_kids(L, sup, &kids);
+  for (int i = 0; i < nk; i++) {
+    Kind k = kind(L, kids[i]);
+    if (k == K_identifier) return text_of(L, kids[i]);
+    if (k == K_attribute) return text_of(L, field(L, kids[i], L->f_attribute));
+  }
+  return NULL;
+}
+
+/* A dataclass's fields in its __init__'s order: its dataclass base's
+ * first (CPython collects them along the MRO), each of its own replacing
+ * the base's of that name in place or coming after them. */
+static FieldVec inherit_fields(Lower *L, AnfNode *base, TSNode def, const FieldVec *own) {
+  FieldVec all = {0};
+  const DcField *bf;
+  int nb;
+  if (prog_dataclass_fields(L->prog, base, base_name(L, def), &bf, &nb))
+    for (int i = 0; i < nb; i++) vec_push(&all, bf[i]);
+  for (int i = 0; i < own->len; i++) {
+    int j = 0;
+    while (j < all.len && strcmp(all.items[j].name, own->items[i].name)) j++;
+    if (j < all.len) all.items[j] = own->items[i];
+    else vec_push(&all, own->items[i]);
+  }
+  return all;
 }
 
 static bool has_member(const MemberVec *members, const char *name) {
@@ -552,6 +584,7 @@ void lower_class(Lower *L, Scope *s, TSNode def, TSNode decorated) {
       if (!ts_node_has_error(k)) unsupported_stmt(L, k, "this statement in a class body");
     }
   }
+  if (dataclass) fields = inherit_fields(L, base, def, &fields);
   if (dataclass && !has_member(&members, "__init__")) {
     Member m = {"__init__", dataclass_init(L, cls, &fields, sp,
                                            has_member(&members, "__post_init__")), 0, sp};
@@ -572,6 +605,7 @@ void lower_class(Lower *L, Scope *s, TSNode def, TSNode decorated) {
   }
   AnfNode *v = anf_apply(s->cur.g, sp, in, n);
   prog_note_class(L->prog, v);
+  if (dataclass) prog_note_dataclass(L->prog, v, fields.items, fields.len);
   bind_local(L, s, cls, v, span_of(L, name));
 }
 

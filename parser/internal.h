@@ -293,6 +293,23 @@ void prefetch_finish(Prefetch *pf);
 Program *prog_new(const SrcFile *first, const ProgramSetup *setup, StrTab *strings,
                   DiagSink *diags);
 AnfModule *prog_anf(Program *P);
+/* A dataclass field: `name: T = default` (default NULL when none). */
+typedef struct DcField {
+  const char *name;
+  AnfNode *dflt;
+  Span span;
+  const char *type;   /* the annotation's text */
+  Span type_span;
+} DcField;
+/* The fields of dataclass `cls` (its make_class node), base fields
+ * first, as its __init__ takes them: a dataclass subclass starts with
+ * them (class.c). */
+void prog_note_dataclass(Program *P, AnfNode *cls, const DcField *fields, int n);
+/* The fields of the dataclass made by node `cls`, or of the one dataclass
+ * of the program named `name` (an imported base); false when neither is
+ * known (or the name is ambiguous). */
+bool prog_dataclass_fields(Program *P, const AnfNode *cls, const char *name,
+                           const DcField **fields, int *n);
 /* Lower the given (parsed) root files, the modules they import, then every
  * function body; the program's ANF module. */
 AnfModule *prog_run(Program *P, Lower **roots, int n);

@@ -98,6 +98,9 @@ struct Program {
    * a class attribute changed anywhere reads unknown (prog_run's end) */
   VEC(AnfNode *) classes;
   VEC(const char *) changed_attrs;   /* pairs: the name, the attribute */
+  /* dataclasses and their fields, for the __init__ of their subclasses */
+  VEC(struct Dataclass { AnfNode *cls; const char *name; const DcField *fields; int n; })
+      dataclasses;
 };
 
 /* ---- paths ---- */
@@ -642,6 +645,35 @@ static ProgModule *root_module(Program *P, Lower *L) {
 
 void prog_note_class(Program *P, AnfNode *make_class) {
   if (P) vec_push(&P->classes, make_class);
+}
+
+void prog_note_dataclass(Program *P, AnfNode *cls, const DcField *fields, int n) {
+  if (!P) return;
+  const char *name = cls->apply.inputs[2]->c.s;
+  vec_push(&P->dataclasses, ((struct Dataclass){cls, name, fields, n}));
+}
+
+bool prog_dataclass_fields(Program *P, const AnfNode *cls, const char *name,
+                           const DcField **fields, int *n) {
+  if (!P) return false;
+  const struct Dataclass *named = NULL;
+  int nnamed = 0;
+  for (int i = 0; i < P->dataclasses.len; i++) {
+    const struct Dataclass *d = &P->dataclasses.items[i];
+    if (d->cls == cls) {
+      named = d;
+      nnamed = 1;
+      break;
+    }
+    if (name && !strcmp(d->name, name)) {
+      named = d;
+      nnamed++;
+    }
+  }
+  if (nnamed != 1) return false;
+  *fields = named->fields;
+  *n = named->n;
+  return true;
 }
 
 void prog_note_attr_change(Program *P, const char *name, const char *attr) {
