@@ -14,10 +14,14 @@
  * abs_print_brief, for messages, abbreviates long tuples (abstract.h). */
 #include "internal.h"
 
+static void print_value(StrBuf *b, const AbsValue *v);
+/* b->len past which print_value adds nothing (abs_print) */
+static _Thread_local size_t print_stop = (size_t)-1;
+
 static void print_items(StrBuf *b, AbsItems it) {
   for (int i = 0; i < it.n; i++) {
     if (i) sb_puts(b, ", ");
-    abs_print(b, it.items[i]);
+    print_value(b, it.items[i]);
   }
 }
 
@@ -91,7 +95,7 @@ void abs_fn_print(StrBuf *b, const AbsFn *fn) {
     sb_puts(b, fn->grad.with_value ? "value_and_grad(" : "grad(");
     abs_fn_print(b, fn->grad.fn);
     sb_puts(b, ", ");
-    abs_print(b, fn->grad.argnums);
+    print_value(b, fn->grad.argnums);
     sb_putc(b, ')');
     break;
   case ABS_FN_CLASS: sb_puts(b, fn->cls->cls.name); break;
@@ -140,13 +144,13 @@ static void print_misc(StrBuf *b, const AbsValue *v) {
     sb_printf(b, "exception[%s", anf_op_name(v->exc.op));
     if (v->exc.msg->kind != ABS_NONE) {
       sb_puts(b, ", ");
-      abs_print(b, v->exc.msg);
+      print_value(b, v->exc.msg);
     }
     sb_putc(b, ']');
     break;
   case ABS_KWARG:
     sb_printf(b, "kwarg[%s, ", v->kwarg.name);
-    abs_print(b, v->kwarg.value);
+    print_value(b, v->kwarg.value);
     sb_putc(b, ']');
     break;
   case ABS_CLASS: sb_printf(b, "class[%s]", v->cls.name); break;
@@ -155,7 +159,7 @@ static void print_misc(StrBuf *b, const AbsValue *v) {
     for (int i = 0; i < v->inst.attrs->tuple.n; i++) {
       const AbsValue *kv = v->inst.attrs->tuple.items[i];
       sb_printf(b, "%s%s: ", i ? ", " : "", kv->kwarg.name);
-      abs_print(b, kv->kwarg.value);
+      print_value(b, kv->kwarg.value);
     }
     sb_putc(b, '}');
     break;
@@ -163,7 +167,8 @@ static void print_misc(StrBuf *b, const AbsValue *v) {
   }
 }
 
-void abs_print(StrBuf *b, const AbsValue *v) {
+static void print_value(StrBuf *b, const AbsValue *v) {
+  if (b->len > print_stop) return;   /* abs_print gives up on this value */
   switch (v->kind) {
   case ABS_BOTTOM: sb_puts(b, "bottom"); break;
   case ABS_UNKNOWN: sb_puts(b, "unknown"); break;
@@ -187,14 +192,32 @@ void abs_print(StrBuf *b, const AbsValue *v) {
     sb_putc(b, ')');
     break;
   case ABS_MAYBE_UNBOUND:
-    abs_print(b, v->unbound.value);
+    print_value(b, v->unbound.value);
     sb_puts(b, " | unbound");
     break;
   case ABS_OPTIONAL:
-    abs_print(b, v->optional.value);
+    print_value(b, v->optional.value);
     sb_puts(b, " | none");
     break;
   default: print_misc(b, v); break;
+  }
+}
+
+/* The notation of one value is at most PRINT_MAX bytes: past that it
+ * prints as `unknown` (sound, if vague).  A value that shares its parts
+ * can be exponentially longer than its size in memory: `s + (s,)` in a
+ * recursion 512 calls deep made `fathom infer` print for minutes and run
+ * out of memory. */
+enum { PRINT_MAX = 256 << 10 };
+
+void abs_print(StrBuf *b, const AbsValue *v) {
+  size_t start = b->len, saved = print_stop;
+  print_stop = start + PRINT_MAX;
+  print_value(b, v);
+  print_stop = saved;
+  if (b->len > start + PRINT_MAX) {
+    b->len = start;
+    sb_puts(b, "unknown");
   }
 }
 

@@ -14,7 +14,8 @@ under a time limit (LIMIT_SECONDS, default 120), and checks that fathom
     `budget` diagnostic (cases that finish exactly need not).
 
 Cases: a 100-function mutual recursion (unknown and constant depth), a
-10,000-function call chain, a 2^20-item tuple built by doubling, 20 nested
+10,000-function call chain, a 2^20-item tuple built by doubling, a
+recursion whose tuple holds itself (2^512 items printed in full), 20 nested
 loops (constant and unknown bounds), and each budget option forced low
 (--max-contexts, --max-steps, --max-depth) on programs that need more.
 The --max-memory case runs only when `fathom infer --help` lists that
@@ -67,6 +68,15 @@ def doubling_tuple(k=20):
             "    return len(t), t[-1], sum(t)\n\n\n"
             "def main_var(a: int):\n    t = (a,)\n" + "    t = t + t\n" * k +
             "    return len(t), t[0]\n")
+
+
+def nesting_tuple():
+    """A recursion whose tuple holds itself: 2^n items when printed in
+    full, though it shares its parts (infer printed for minutes)."""
+    return ("def h(s, n):\n    if n <= 0:\n        return s\n"
+            "    return h(s + (s,), n - 1)\n\n\n"
+            "def main(k: int):\n    return len(h((), k % 4))\n\n\n"
+            "def main_const():\n    return len(h((), 3))\n")
 
 
 def big_literal(n=70000):
@@ -129,6 +139,8 @@ CASES = [
     ("tuple-2^20", doubling_tuple, [],
      [("main", [()]), ("main_var", [(3,)])], False),
     ("tuple-literal-70000", big_literal, [], [("main", [()])], True),
+    ("tuple-nesting-itself", nesting_tuple, [],
+     [("main", [(0,), (3,), (-1,)]), ("main_const", [()])], True),
     ("tuple-sliced-3600-times", sliced_literal, [], [("main", [(0,), (5,)])], True),
     ("loops-20-deep", nested_loops, [],
      [("main", [()]), ("main_var", [(0,), (1,), (2,)])], True),
