@@ -274,6 +274,8 @@ static const AbsValue *contains(EvalCall *c, const AbsValue *x, const AbsValue *
   case ABS_TUPLE: return rules_tri_bool(c, tuple_contains(x, seq));
   case ABS_LIST:
     if (seq->list.elem->kind == ABS_BOTTOM) return abs_bool(c->st, false);
+    /* a known-length list item by item, as a tuple (NeRF's `i in skips`) */
+    if (seq->list.known) return rules_tri_bool(c, tuple_contains(x, seq->list.known));
     return rules_tri_bool(c, equal(seq->list.elem, x, true) == TRI_FALSE
                                  ? TRI_FALSE : TRI_UNKNOWN);
   case ABS_STR:
