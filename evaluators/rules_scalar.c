@@ -289,6 +289,17 @@ static const AbsValue *sized_arith(EvalCall *c, AnfOp op, const AbsValue *a,
   }
 }
 
+/* a ** b may be a complex number in CPython: a base that may be
+ * negative (not known) with an exponent that may be fractional (a float
+ * not known to be whole).  `x ** 0.5` of an unknown x is then unknown,
+ * not f64: CPython gives (-1.0) ** 0.5 == 6.1e-17+1j. */
+static bool may_be_complex_power(const AbsValue *a, const AbsValue *b) {
+  bool base_may_be_negative = !a->sc.known;   /* a known one is folded (fold_float) */
+  bool exp_may_be_fraction =
+      b->kind == ABS_FLOAT && (!b->sc.known || (isfinite(b->sc.f) && b->sc.f != floor(b->sc.f)));
+  return base_may_be_negative && exp_may_be_fraction;
+}
+
 static const AbsValue *num_binary(EvalCall *c, AnfOp op, const AbsValue *a,
                                   const AbsValue *b) {
   if (is_bitop(op) && (a->kind == ABS_FLOAT || b->kind == ABS_FLOAT))
@@ -297,6 +308,7 @@ static const AbsValue *num_binary(EvalCall *c, AnfOp op, const AbsValue *a,
   const AbsValue *r = num_decided(c, op, a, b, k);
   if (r) return r;
   if (k == ABS_INT && (r = sized_arith(c, op, a, b))) return r;
+  if (op == OP_POW && k == ABS_FLOAT && may_be_complex_power(a, b)) return abs_unknown(c->st);
   if (!a->sc.known || !b->sc.known) return broad_of(c, k);
   return k == ABS_FLOAT ? fold_float(c, op, a, b) : fold_int(c, op, a, b, k);
 }
