@@ -154,6 +154,10 @@ static const AbsValue *pair_arg(EvalCall *c, const char *kw, int pos, int64_t df
                       "keyword: bias=...)" : "");
   for (int i = 0; i < 2; i++) {
     const AbsValue *it = pair ? v->tuple.items[i] : v;
+    if (pair && !rules_vague(it) && !rules_is_intlike(it))   /* (2.0, 2): `/` for `//` */
+      return rules_fail(c, it, NULL, DK_TYPE_MISMATCH, "%s(): %s must be an int or a pair of "
+                        "ints, got %s (item %d is %s)", rules_op_name(c->op), kw,
+                        rules_show(c, v), i, rules_show(c, it));
     if (!abs_const_int(it, true, &out[i])) { out[i] = -1; continue; }
     if (out[i] < lowest)
       return eval_error(c, DK_SHAPE_MISMATCH, "%s(): %s must be at least %lld, got %lld",
