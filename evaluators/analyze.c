@@ -291,10 +291,11 @@ static const AbsValue *class_instances(Analysis *a, AnfGraph *g, bool covered, S
 }
 
 /* The distinct instances the analysed constructions of method g's class
- * built, into out[0..max); their count, or 0 when there are more (or
- * none).  A method nobody calls runs on each of a few, not on their join:
- * the join loses how their attributes go together (`self.cross` and
- * `self.cross_ln` both a layer, or both None). */
+ * built, the first max of them (newest constructions first) into
+ * out[0..max); their count.  A method nobody calls runs on each, not on
+ * their join: the join loses how their attributes go together
+ * (`self.cross` and `self.cross_ln` both a layer, or both None), and the
+ * shapes of GoogLeNet's nine Inception blocks. */
 static int built_instances(Analysis *a, AnfGraph *g, const AbsValue **out, int max) {
   const char *mname;
   const PtrVec *ctxs = class_constructions(a, g, &mname);
@@ -306,7 +307,7 @@ static int built_instances(Analysis *a, AnfGraph *g, const AbsValue **out, int m
     bool seen = false;
     for (int k = 0; k < n && !seen; k++) seen = out[k] == c->result;
     if (seen) continue;
-    if (n == max) return 0;
+    if (n == max) break;   /* the first `max`: each still runs whole */
     out[n++] = c->result;
   }
   return n;
@@ -932,7 +933,7 @@ static void build_unbuilt_classes(Analysis *a) {
   }
 }
 
-enum { UNCALLED_EACH_MAX = 4 };   /* instances an uncalled method runs on one by one */
+enum { UNCALLED_EACH_MAX = 8 };   /* instances an uncalled method runs on one by one */
 
 /* Every module-level function no entry called, once, on unknown
  * arguments (a method on the instances the program built). */

@@ -32,7 +32,24 @@ class Block(Module):
         return self.proj @ self.proj  # expect-error: shape-mismatch
 
 
+# Nine instances of different widths (GoogLeNet's Inception blocks): the
+# method runs on each of the first eight, so a mistake every one of them
+# makes is found (on the join of all nine the widths were `?`).
+class Mix(Module):
+    def __init__(self, d_in, d_hid):
+        super().__init__()
+        self.a = ones((d_hid, d_in))
+        self.b = ones((d_in, d_hid))
+
+    def forward(self, x):
+        return x
+
+    def fused(self):
+        return self.a @ self.b.T  # expect-error: shape-mismatch
+
+
 if __name__ == "__main__":
+    mixes = [Mix(4 * k, 8 * k) for k in range(1, 10)]
     enc = Block(4)
     dec = Block(4, cross=True)
     print("built")
