@@ -29,9 +29,35 @@ void cache_init(CtxTable *t, AnfModule *m) {
   }
 }
 
-Ctx *cache_ctx(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent, bool *is_new) {
+/* A context for key, listed in the table (not interned). */
+static Ctx *new_ctx(CtxTable *t, const Ctx *key) {
+  /* the context, its node values, its closures and its blocks in one
+   * allocation */
+  AnfGraph *g = key->g;
+  size_t nvals = (size_t)g->nodes.len + 1, nkids = (size_t)g->nchildren_by_parent;
+  Ctx *c = fx_alloc(sizeof(Ctx) + sizeof(void *) * (nvals + 2 * nkids));
+  *c = *key;
+  c->id = (uint32_t)t->all.len;
+  c->stack_pos = -1;
+  c->vals = (const AbsValue **)(c + 1);
+  c->closures = nkids ? (const AbsFn **)(c->vals + nvals) : NULL;
+  c->blocks = nkids ? (Ctx **)(c->closures + nkids) : NULL;
+  vec_push(&t->all, c);
+  t->graph_count[g->id]++;
+  if (t->watched && t->watched[g->id]) t->watched_contexts++;
+  c->next_in_graph = t->graph_first[g->id];
+  t->graph_first[g->id] = c;
+  return c;
+}
+
+static Ctx ctx_key(AnfGraph *g, const AbsValue *args, const Ctx *parent) {
   Ctx key = {.g = g, .args = args, .parent = parent};
   key.hash = hash_mix(hash_mix(hash_ptr(g), args->hash), parent ? parent->hash : 0);
+  return key;
+}
+
+Ctx *cache_ctx(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent, bool *is_new) {
+  Ctx key = ctx_key(g, args, parent);
   /* a graph without arguments under its parent's context (most contexts:
    * the branches and after-blocks of every function run) has one slot
    * there; the others are interned in the map */
@@ -51,29 +77,20 @@ Ctx *cache_ctx(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent
       return e->value;
     }
   }
-  /* the context, its node values, its closures and its blocks in one
-   * allocation */
-  size_t nvals = (size_t)g->nodes.len + 1, nkids = (size_t)g->nchildren_by_parent;
-  Ctx *c = fx_alloc(sizeof(Ctx) + sizeof(void *) * (nvals + 2 * nkids));
-  *c = key;
-  c->id = (uint32_t)t->all.len;
-  c->stack_pos = -1;
-  c->vals = (const AbsValue **)(c + 1);
-  c->closures = nkids ? (const AbsFn **)(c->vals + nvals) : NULL;
-  c->blocks = nkids ? (Ctx **)(c->closures + nkids) : NULL;
+  Ctx *c = new_ctx(t, &key);
   if (slot) {
     *slot = c;
   } else {
     e->key = c;
     e->value = c;
   }
-  vec_push(&t->all, c);
-  t->graph_count[g->id]++;
-  if (t->watched && t->watched[g->id]) t->watched_contexts++;
-  c->next_in_graph = t->graph_first[g->id];
-  t->graph_first[g->id] = c;
   *is_new = true;
   return c;
+}
+
+Ctx *cache_ctx_detached(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent) {
+  Ctx key = ctx_key(g, args, parent);
+  return new_ctx(t, &key);
 }
 
 void cache_watch(CtxTable *t, const AnfGraph *g) {
@@ -101,6 +118,7 @@ void cache_store(CtxTable *t, Ctx *ctx, const AnfNode *n, const AbsValue *v) {
 void cache_clear(CtxTable *t, Ctx *ctx) {
   for (int i = 0; i < ctx->g->nodes.len; i++) ctx->vals[i] = NULL;
 }
+
 
 const Ctx *cache_ctx_for(const Ctx *ctx, const AnfGraph *g) {
   while (ctx && ctx->g != g) ctx = ctx->parent;

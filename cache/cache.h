@@ -73,6 +73,10 @@ struct Ctx {
                               parent) was re-entered with on an undetermined
                               path, shared by the running contexts of that
                               pair (controlflow/widen.c), NULL = none yet */
+  const struct CtxForget *pins; /* applies of g whose values are given, not
+                              evaluated (owners unused): the continuation
+                              of a switch whose branch the coverage ran the
+                              other way (engine_cover_continuation) */
   const struct CtxForget *forget; /* first run while the coverage ran a branch
                               the other way: the values its test read,
                               read broadened here (engine_cover_branch) */
@@ -101,6 +105,10 @@ void cache_init(CtxTable *t, AnfModule *m);
 /* The unique context (g, args, parent); *is_new says whether it was made. */
 Ctx *cache_ctx(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent,
                bool *is_new);
+/* A new context (g, args, parent) that is not interned: asking for that
+ * triple gives the interned one, never this (a coverage continuation,
+ * analysed beside the context it copies). */
+Ctx *cache_ctx_detached(CtxTable *t, AnfGraph *g, const AbsValue *args, const Ctx *parent);
 /* Count g's contexts, those made so far and those to come, in
  * cache_watched_contexts: a question about a set of graphs ("has any
  * __init__ gained a context?") then costs one load, not a sum. */

@@ -709,6 +709,123 @@ static void forget_by_equality(Analysis *a, const Ctx *c, const AnfNode *test,
   }
 }
 
+/* Whether the rest of c's graph after switch call `call` is worth
+ * analysing with the value bc, the branch the coverage ran the other way,
+ * gave (engine_cover_continuation): something follows the call, and bc's
+ * value differs from the one the taken branch gave in its type or shape
+ * (broadened: the constants alone differing find no new mistake). */
+static bool continues(Analysis *a, const Ctx *c, const AnfNode *call, const Ctx *bc) {
+  const AbsValue *v = bc->result, *taken = engine_value(a->E, c, call);
+  if (!v || !taken || v->kind == ABS_BOTTOM || abs_has_error(v) ||
+      v->kind == ABS_UNKNOWN)
+    return false;
+  /* a branch that computes nothing (the `else` an `if` without one has)
+   * passes the values through: after it, what differs from the taken
+   * path is what the caller chose for the flag's value (MindSpore's
+   * `if self.sparse: label = one_hot(label)` is called with int labels
+   * exactly when sparse), not a value this code made */
+  if (bc->g->nodes.len == 0) return false;
+  const AnfGraph *g = c->g;
+  if (g->output == call && g->nodes.len > 0 && g->nodes.items[g->nodes.len - 1] == call &&
+      g->effects.len == 0)
+    return false;   /* `return` of the branch's value: nothing follows */
+  return abs_broaden(a->st, v) != abs_broaden(a->st, taken);
+}
+
+/* What the continuation of a branch taken the other way reads (the
+ * nodes and values engine_cover_continuation gets): the test's nodes
+ * with values that make the test go that way, so a later test of the
+ * same flag goes that way too (`if self.cache:` twice), and the
+ * instances whose attribute the test read with that attribute so. */
+typedef struct Assume {
+  int n, cap;
+  const AnfNode **nodes;
+  const AbsValue **values;
+} Assume;
+
+static bool assume_set(Assume *as, const AnfNode *n, const AbsValue *v) {
+  for (int i = 0; i < as->n; i++)
+    if (as->nodes[i] == n) return as->values[i] == v;
+  if (as->n == as->cap) return false;
+  as->nodes[as->n] = n;
+  as->values[as->n++] = v;
+  return true;
+}
+
+/* The value of a constant or known scalar node x in context c, or NULL. */
+static const AbsValue *known_scalar(Analysis *a, const Ctx *c, const AnfNode *x) {
+  const AbsValue *v = engine_value(a->E, c, x);
+  if (!v) return NULL;
+  if (v->kind == ABS_NONE) return v;
+  if ((v->kind == ABS_INT || v->kind == ABS_BOOL || v->kind == ABS_STR || v->kind == ABS_FLOAT) &&
+      v->sc.known)
+    return v;
+  return NULL;
+}
+
+/* Make test node n evaluate to `want` by giving its leaves values; false
+ * when that takes more than one value per leaf (`x > 0` is false for
+ * many x, `x == 'a'` true for one). */
+static bool assume_test(Analysis *a, const Ctx *c, const AnfNode *n, bool want, Assume *as,
+                        int depth) {
+  if (depth > 8 || n->kind == ANF_CONST) return false;
+  const AbsValue *v = engine_value(a->E, c, n);
+  if (!v || !assume_set(as, n, abs_bool(a->st, want))) return false;
+  if (n->kind != ANF_APPLY) return v->kind == ABS_BOOL;   /* a parameter */
+  const AnfNode *f = n->apply.inputs[0];
+  bool op = f->kind == ANF_CONST && f->c.kind == ANF_C_OP;
+  if (!op || f->c.op == OP_GETATTR || f->c.op == OP_GETITEM)   /* a leaf: a bool flag */
+    return v->kind == ABS_BOOL;
+  AnfOp o = f->c.op;
+  if (o == OP_NOT && n->apply.ninputs == 2) return assume_test(a, c, n->apply.inputs[1], !want, as, depth + 1);
+  if (o == OP_TRUTH && n->apply.ninputs == 2) {
+    const AbsValue *x = engine_value(a->E, c, n->apply.inputs[1]);
+    return x && x->kind == ABS_BOOL && assume_test(a, c, n->apply.inputs[1], want, as, depth + 1);
+  }
+  bool eq = o == OP_EQ || o == OP_IS, ne = o == OP_NE || o == OP_IS_NOT;
+  if ((!eq && !ne) || n->apply.ninputs != 3 || want != eq) return false;   /* only x == v holding */
+  for (int side = 1; side <= 2; side++) {
+    const AnfNode *x = n->apply.inputs[side], *o2 = n->apply.inputs[3 - side];
+    const AbsValue *k = known_scalar(a, c, o2);
+    if (!k || (o2->kind != ANF_CONST && !assume_set(as, o2, k))) continue;
+    if (x->kind == ANF_CONST) return false;
+    return assume_set(as, x, k);
+  }
+  return false;
+}
+
+/* The instances whose attribute `self.F` a leaf of the assumption reads,
+ * with F as assumed and the attributes __init__ chose by F unknown
+ * (forget_flag_attrs), so every read of self.F agrees. */
+static bool assume_instances(Analysis *a, const Ctx *c, Assume *as) {
+  int n = as->n;
+  for (int i = 0; i < n; i++) {
+    const AnfNode *x = as->nodes[i];
+    if (x->kind != ANF_APPLY || x->apply.ninputs != 3 || !anf_is_op(x->apply.inputs[0], OP_GETATTR))
+      continue;
+    const AnfNode *obj = x->apply.inputs[1], *name = x->apply.inputs[2];
+    if (name->kind != ANF_CONST || name->c.kind != ANF_C_STR) return false;
+    const AbsValue *self = engine_value(a->E, c, obj);
+    if (!self || self->kind != ABS_INSTANCE || obj->kind != ANF_PARAM) return false;
+    const AnfNode *fx[1 + FORGET_MAX] = {x};
+    const AbsValue *fv[1 + FORGET_MAX] = {NULL};
+    int k = forget_flag_attrs(a, c, fx, fv, 1);   /* self with F's attributes unknown */
+    const AbsValue *inst = self;
+    for (int j = 1; j < k; j++)
+      if (fx[j] == obj) inst = fv[j];
+    if (!abs_instance_get(inst, name->c.s)) return false;
+    inst = abs_instance_set(a->st, inst, name->c.s, as->values[i]);
+    bool found = false;
+    for (int j = 0; j < as->n; j++)
+      if (as->nodes[j] == obj) {
+        found = true;
+        as->values[j] = inst;
+      }
+    if (!found && !assume_set(as, obj, inst)) return false;
+  }
+  return true;
+}
+
 /* Every switch of the module, in graph and node order (the coverage
  * rounds then visit only these, not every node again). */
 static void find_switches(Analysis *a) {
@@ -745,6 +862,11 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
     if ((s % 64 == 0 && engine_poll_interrupt(a->E)) || engine_interrupted(a->E)) continue;
     if (!ran[g->id]) continue;
     AnfGraph *skipped = ran[bt->id] ? bf : bt;
+    /* run meanwhile, by the continuation of an earlier branch on the same
+     * flag (this round's): with the earlier code agreeing, where this
+     * context's values would not (`if double: x = ...` then `if double:
+     * y = x @ w2`) */
+    if (cache_graph_contexts(t, skipped)) continue;
     /* The code after an assertion that always fails: that is the
      * assert-false error already, and CPython runs none of it; analysed
      * with the values that broke the assertion, it would report the same
@@ -775,9 +897,15 @@ static bool cover_skipped_branches(Analysis *a, const bool *ran) {
       memcpy(mine, forget, sizeof *mine * (size_t)nforget);
       forget_by_equality(a, c, test, mine, values, nforget);
       int nmine = forget_flag_attrs(a, c, mine, values, nforget);
-      if (engine_cover_branch(a->E, c, call, skipped, sw->span, mine, values, nmine, why)) {
+      Ctx *bc = engine_cover_branch(a->E, c, call, skipped, sw->span, mine, values, nmine, why);
+      if (bc) {
         kept_site->covered++;
         progress = true;
+        Assume as = {0, 2 * FORGET_MAX, fx_array(const AnfNode *, 2 * FORGET_MAX),
+                     fx_array(const AbsValue *, 2 * FORGET_MAX)};
+        if (continues(a, c, call, bc) && assume_test(a, c, test, skipped == bt, &as, 0) &&
+            assume_instances(a, c, &as))
+          engine_cover_continuation(a->E, c, sw->span, as.nodes, as.values, as.n, why);
       }
     }
   }

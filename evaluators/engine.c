@@ -179,17 +179,21 @@ static const AbsValue *const_value_of(Engine *E, const AnfNode *n, const Ctx *c)
 
 static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c);
 
+/* What a forgotten node reads in place of v: values[i], else v broadened
+ * (None, which decided `p is not None`, forgotten as any value). */
+static const AbsValue *forgotten(Engine *E, const AbsValue *given, const AbsValue *v) {
+  if (given) return given;
+  return v->kind == ABS_NONE ? abs_unknown(E->st) : abs_broaden(E->st, v);
+}
+
 /* v, the value of free variable n (owned by `owner`, an ancestor of c),
  * broadened when c forgets it: c was first run inside a branch the
  * coverage ran the other way, whose test read n (engine_cover_branch). */
 static const AbsValue *free_value(Engine *E, const Ctx *c, const Ctx *owner, const AnfNode *n,
                                   const AbsValue *v) {
   const CtxForget *f = c->forget;
-  for (int i = 0; i < f->n; i++) {   /* None decided `p is not None`: p is any value */
-    if (f->nodes[i] != n || f->owners[i] != owner) continue;
-    if (f->values && f->values[i]) return f->values[i];
-    return v->kind == ABS_NONE ? abs_unknown(E->st) : abs_broaden(E->st, v);
-  }
+  for (int i = 0; i < f->n; i++)
+    if (f->nodes[i] == n && f->owners[i] == owner) return forgotten(E, f->values ? f->values[i] : NULL, v);
   return v;
 }
 
@@ -597,8 +601,19 @@ static const AbsValue *eval_late(Engine *E, AnfNode *n, Ctx *c) {
   return v;
 }
 
+/* The value given for apply n of c's graph (c->pins), or NULL. */
+static const AbsValue *pinned(const Ctx *c, const AnfNode *n) {
+  for (int i = 0; i < c->pins->n; i++)
+    if (c->pins->nodes[i] == n) return c->pins->values[i];
+  return NULL;
+}
+
 static const AbsValue *eval_apply(Engine *E, AnfNode *n, Ctx *c) {
   E->stats.steps++;
+  if (c->pins) {
+    const AbsValue *v = pinned(c, n);
+    if (v) return v;
+  }
   AnfNode *head = n->apply.inputs[0];
   if (head->kind == ANF_CONST && head->c.kind == ANF_C_OP && head->c.op == OP_LATE)
     return eval_late(E, n, c);
@@ -646,6 +661,17 @@ static bool guarded_fact(const EvalCall *c, DiagKind kind) {
     return true;   /* a tuple's, list's or str's items (a tensor's: shape_artifact) */
   if (kind == DK_ARITY && c->op == OP_UNPACK) return true;
   if (kind == DK_NO_RETURN) return true;   /* a raise the test may guard */
+  /* an assertion about None (`assert text is not None`, where a flag
+   * picks the pooling that needs text): an operation on none, as below */
+  if (kind == DK_ASSERT_FALSE && c->node && c->node->apply.ninputs > 1) {
+    const AnfNode *cond = c->node->apply.inputs[1];
+    if (cond->kind == ANF_APPLY && cond->apply.ninputs == 3 &&
+        (anf_is_op(cond->apply.inputs[0], OP_IS) || anf_is_op(cond->apply.inputs[0], OP_IS_NOT)))
+      for (int side = 1; side <= 2; side++) {
+        const AbsValue *v = engine_value(c->E, c->ctx, cond->apply.inputs[side]);
+        if (v && v->kind == ABS_NONE) return true;
+      }
+  }
   for (int i = 0; i < c->nargs; i++)
     if (c->args[i]->kind == ABS_NONE) return true;
   return false;
@@ -944,14 +970,14 @@ const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n) {
 
 const AbsValue *engine_run_ctx(Engine *E, Ctx *c) { return eval_ctx(E, c); }
 
-bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
+Ctx *engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
                          const AnfNode **forget, const AbsValue **values, int n,
                          const char *why) {
   const Ctx *pc = b->parent ? cache_ctx_for(c, b->parent) : NULL;
-  if (b->parent && !pc) return false;
+  if (b->parent && !pc) return NULL;
   bool is_new;
   Ctx *nc = cache_ctx(&E->ctxs, b, abs_tuple(E->st, 0, NULL), pc, &is_new);
-  if (!is_new) return false;
+  if (!is_new) return NULL;
   nc->caller = c;
   nc->call_site = site;
   E->stats.contexts++;
@@ -975,7 +1001,55 @@ bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span tes
   E->cf.forget = saved_forget;
   E->assume = saved;
   E->assume_span = saved_span;
-  return true;
+  return nc;
+}
+
+Ctx *engine_cover_continuation(Engine *E, Ctx *c, Span test, const AnfNode **forget,
+                               const AbsValue **values, int n, const char *why) {
+  AnfGraph *g = c->g;
+  int nargs = c->args->tuple.n;
+  const AbsValue **args = fx_array(const AbsValue *, nargs + 1);
+  for (int i = 0; i < nargs; i++) args[i] = c->args->tuple.items[i];
+  CtxForget *pins = fx_new(CtxForget), *up = fx_new(CtxForget);
+  pins->nodes = fx_array(const AnfNode *, n);
+  pins->values = fx_array(const AbsValue *, n);
+  up->nodes = fx_array(const AnfNode *, n);
+  up->values = fx_array(const AbsValue *, n);
+  up->owners = fx_array(const Ctx *, n);
+  for (int i = 0; i < n; i++) {
+    const AnfNode *x = forget[i];
+    const AbsValue *given = values ? values[i] : NULL;
+    if (x->graph != g) {   /* an enclosing graph's: read forgotten, as in the branch */
+      up->nodes[up->n] = x;
+      up->values[up->n] = given;
+      up->owners[up->n++] = cache_ctx_for(c, x->graph);
+    } else if (x->kind == ANF_PARAM) {
+      args[x->param.index] = forgotten(E, given, args[x->param.index]);
+    } else if (x->kind == ANF_APPLY) {
+      const AbsValue *v = cache_lookup(&E->ctxs, c, x);
+      if (!v || v == IN_PROGRESS) continue;
+      pins->nodes[pins->n] = x;
+      pins->values[pins->n++] = forgotten(E, given, v);
+    }
+  }
+  Ctx *nc = cache_ctx_detached(&E->ctxs, g, abs_tuple(E->st, nargs, args), c->parent);
+  nc->caller = c->caller;
+  nc->call_site = c->call_site;
+  nc->pins = pins->n ? pins : NULL;
+  E->stats.contexts++;
+  const char *saved = E->assume;
+  Span saved_span = E->assume_span;
+  const CtxForget *saved_forget = E->cf.forget;
+  E->assume = why;
+  E->assume_span = test;
+  if (up->n > 0) E->cf.forget = up;
+  E->cf.lenient++;
+  eval_ctx(E, nc);
+  E->cf.lenient--;
+  E->cf.forget = saved_forget;
+  E->assume = saved;
+  E->assume_span = saved_span;
+  return nc;
 }
 
 Ctx *engine_run_noted(Engine *E, AnfGraph *g, const AbsValue *args, Span at, const char *why) {

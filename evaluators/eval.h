@@ -137,11 +137,22 @@ const AbsValue *engine_run_ctx(Engine *E, Ctx *c);
  * parameters and applies of enclosing graphs) are read broadened in b and
  * in what it encloses: their constants are the ones that decided the test
  * (`n` is 0 in the branch of `if n == 0:` taken the other way), or as
- * values[i] where that is not NULL (values may be NULL).  False when b
- * was already run there. */
-bool engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
+ * values[i] where that is not NULL (values may be NULL).  The branch's
+ * context; NULL when b was already run there. */
+Ctx *engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
                          const AnfNode **forget, const AbsValue **values, int n,
                          const char *why);
+/* c's graph again with a test assumed the other way: a copy of c
+ * (cache_ctx_detached) where the nodes forget[0..n) read values[i] (or
+ * broadened where values or values[i] is NULL): applies of c's graph
+ * (the test itself) are not evaluated, its parameters are passed so, and
+ * those of enclosing graphs are read so; lenient, noted `why` at `test`.
+ * The switch then runs the branch the entries skipped, and the code after
+ * it sees that branch's values: a mistake they cause after the merge
+ * (`x = concat((x, x), 1)` under `if use_cache:`, then `x @ w`) is found
+ * there.  The new context. */
+Ctx *engine_cover_continuation(Engine *E, Ctx *c, Span test, const AnfNode **forget,
+                               const AbsValue **values, int n, const char *why);
 /* Run g with args as engine_run does, every finding noted `why` at `at`:
  * a method of a class that only covered code builds, run on that
  * instance (analyze.c).  NULL when g needs a closure. */

@@ -276,7 +276,10 @@ typedef struct FlagScan {
   Lower *L;
   const char *self;
   TextVec src;    /* pairs: attribute, the text it holds */
-  TextVec dep;    /* pairs: attribute, a text a test over its assignment reads */
+  TextVec dep;    /* pairs: attribute, a text its value or a test over its
+                     assignment reads */
+  TextVec local;  /* pairs: local name, a text its value or a test over its
+                     assignment reads (`fourier = 2 * bands if flag else 0`) */
   int depth;
 } FlagScan;
 
@@ -335,7 +338,20 @@ static void scan_flag_stmt(FlagScan *F, TSNode n, TextVec *conds) {
     }
   } else if (k == K_assignment) {
     TSNode left = field(L, n, L->f_left), right = field(L, n, L->f_right);
-    if (kind(L, left) == K_attribute && is_self_name(L, field(L, left, L->f_object), F->self) &&
+    Kind lk = kind(L, left);
+    if ((lk == K_identifier || lk == K_pattern_list || lk == K_tuple_pattern) &&
+        !node_is_null(right)) {   /* locals: what their values read */
+      TextVec names = {0}, reads = {0};
+      test_texts(F, left, &names);
+      test_texts(F, right, &reads);
+      for (int i = 0; i < conds->len; i++) vec_push(&reads, conds->items[i]);
+      for (int a = 0; a < names.len; a++)
+        for (int r = 0; r < reads.len; r++) {
+          vec_push(&F->local, names.items[a]);
+          vec_push(&F->local, reads.items[r]);
+        }
+    }
+    if (lk == K_attribute && is_self_name(L, field(L, left, L->f_object), F->self) &&
         !node_is_null(right)) {
       const char *attr = text_of(L, field(L, left, L->f_attribute));
       Kind rk = kind(L, right);
@@ -345,10 +361,8 @@ static void scan_flag_stmt(FlagScan *F, TSNode n, TextVec *conds) {
       }
       TextVec tests = {0};
       for (int i = 0; i < conds->len; i++) vec_push(&tests, conds->items[i]);
-      if (rk == K_conditional_expression) {
-        TSNode *kids;
-        if (named_kids(L, right, &kids) == 3) test_texts(F, kids[1], &tests);
-      }
+      test_texts(F, right, &tests);   /* what the value reads, the tests of
+                                         conditional expressions inside too */
       for (int i = 0; i < tests.len; i++) {
         vec_push(&F->dep, attr);
         vec_push(&F->dep, tests.items[i]);
@@ -360,7 +374,17 @@ static void scan_flag_stmt(FlagScan *F, TSNode n, TextVec *conds) {
   F->depth--;
 }
 
-/* g->flag_links of the __init__ def (see above). */
+static bool has_text(const TextVec *v, const char *t) {
+  for (int i = 0; i < v->len; i++)
+    if (!strcmp(v->items[i], t)) return true;
+  return false;
+}
+
+/* g->flag_links of the __init__ def (see above).  An attribute is tied
+ * to flag F when its value or a test over its assignment reads what F
+ * holds, `self.F`, or a local whose value (or a test over it) read one
+ * of those, transitively (Perceiver's layers sized by `fourier_channels
+ * = ... if fourier_encode_data else 0`). */
 static void init_flag_links(Lower *L, AnfGraph *g, TSNode def, const char *self) {
   FlagScan F = {.L = L, .self = self};
   TextVec none = {0};
@@ -369,10 +393,20 @@ static void init_flag_links(Lower *L, AnfGraph *g, TSNode def, const char *self)
   const char *self_dot = fx_sprintf("%s.", self);
   for (int s = 0; s + 1 < F.src.len; s += 2) {
     const char *flag = F.src.items[s], *holds = F.src.items[s + 1];
-    const char *as_attr = fx_sprintf("%s%s", self_dot, flag);
+    TextVec tainted = {0};
+    vec_push(&tainted, holds);
+    vec_push(&tainted, fx_sprintf("%s%s", self_dot, flag));
+    for (bool grew = true; grew;) {   /* the locals computed from them */
+      grew = false;
+      for (int l = 0; l + 1 < F.local.len; l += 2)
+        if (!has_text(&tainted, F.local.items[l]) && has_text(&tainted, F.local.items[l + 1])) {
+          vec_push(&tainted, F.local.items[l]);
+          grew = true;
+        }
+    }
     for (int d = 0; d + 1 < F.dep.len; d += 2) {
       const char *attr = F.dep.items[d], *read = F.dep.items[d + 1];
-      if (!strcmp(attr, flag) || (strcmp(read, holds) && strcmp(read, as_attr))) continue;
+      if (!strcmp(attr, flag) || !has_text(&tainted, read)) continue;
       bool dup = false;
       for (int i = 0; i + 1 < links.len && !dup; i += 2)
         dup = !strcmp(links.items[i], flag) && !strcmp(links.items[i + 1], attr);
