@@ -405,21 +405,55 @@ static AnfNode *lower_string(Lower *L, Scope *s, TSNode n) {
   return fstring_node(L, s, sp, &P);
 }
 
+/* The display (a, *b, c) / [a, *b, c] as the concatenation of its runs:
+ * make_tuple(a) + tuple(b) + make_tuple(c), lists alike. */
+static AnfNode *lower_splat_sequence(Lower *L, Scope *s, TSNode n, AnfOp op, TSNode *kids,
+                                     int nk) {
+  AnfOp conv = op == OP_MAKE_TUPLE ? OP_TUPLE : OP_LIST;
+  Span sp = span_of(L, n);
+  AnfNode *acc = NULL;
+  AnfNode **run = fx_array(AnfNode *, nk + 1);
+  int nrun = 0;
+  for (int i = 0; i <= nk; i++) {
+    bool splat = i < nk && kind(L, kids[i]) == K_list_splat;
+    if (i < nk && kind(L, kids[i]) == K_comment) continue;
+    if (i < nk && !splat) {
+      run[1 + nrun++] = lower_expr(L, s, kids[i]);
+      continue;
+    }
+    if (nrun) {   /* the plain items so far */
+      run[0] = anf_const_op(L->mod, sp, op);
+      AnfNode *part = anf_apply(s->cur.g, sp, run, nrun + 1);
+      acc = acc ? op_call(L, s, sp, OP_ADD, 2, acc, part) : part;
+      nrun = 0;
+    }
+    if (!splat) break;
+    TSNode *inner;
+    Span isp = span_of(L, kids[i]);
+    AnfNode *part = named_kids(L, kids[i], &inner) == 1
+                        ? op_call(L, s, isp, conv, 1, lower_expr(L, s, inner[0]))
+                        : error_value(L, isp);
+    acc = acc ? op_call(L, s, isp, OP_ADD, 2, acc, part) : part;
+  }
+  return acc;
+}
+
 /* (a, b) / [a, b] -> make_tuple(a, b) / make_list(a, b) */
 static AnfNode *lower_sequence(Lower *L, Scope *s, TSNode n, AnfOp op) {
   TSNode *kids;
   int nk = named_kids(L, n, &kids);
+  for (int i = 0; i < nk; i++)
+    if (kind(L, kids[i]) == K_list_splat) {
+      TSNode *copy = fx_array(TSNode, nk + 1);
+      memcpy(copy, kids, sizeof(TSNode) * (size_t)nk);
+      return lower_splat_sequence(L, s, n, op, copy, nk);
+    }
   AnfNode *local[16]; /* anf_apply copies its inputs */
   AnfNode **in = nk < 16 ? local : fx_array(AnfNode *, nk + 1);
   int m = 1;
   in[0] = anf_const_op(L->mod, span_of(L, n), op);
   for (int i = 0; i < nk; i++) {
     if (kind(L, kids[i]) == K_comment) continue;
-    if (kind(L, kids[i]) == K_list_splat) {
-      unsupported(L, kids[i], "unpacking with * inside a tuple or list display");
-      in[m++] = error_value(L, span_of(L, kids[i]));
-      continue;
-    }
     in[m++] = lower_expr(L, s, kids[i]);
   }
   return anf_apply(s->cur.g, span_of(L, n), in, m);
