@@ -458,8 +458,9 @@ const AbsValue *rule_list_shared(EvalCall *c) {
   if (f && p && !eval_drop_finding(c, DK_UNSUPPORTED))
     eval_error(c, DK_UNSUPPORTED,
                "this changes the list that parameter '%s' holds, which is the caller's "
-               "list: fathom treats lists as values and does not carry the change back "
-               "to the caller; build the list here and return it instead", p);
+               "list: fathom treats lists as values, so a caller in this module sees its "
+               "list as unknown after the call (others keep the old value); build the "
+               "list here and return it instead", p);
   return x;
 }
 

@@ -206,6 +206,93 @@ static int builtin_ctx(Alias *A, TSNode fn, int ctx) {
   return ctx == CTX_SAFE ? CTX_SAFE : CTX_PART;
 }
 
+/* Does the body of def `def` change the list its parameter `name` holds
+ * in place (`name.append(v)`, `name[i] = v`, `name += t`, also inside a
+ * nested def)?  A syntactic look, no aliases followed. */
+static bool body_mutates(Lower *L, TSNode n, const char *name, int depth) {
+  if (depth > 200) return false;
+  Kind k = kind(L, n);
+  if (k == K_call) {
+    TSNode fn = field(L, n, L->f_function);
+    if (kind(L, fn) == K_attribute) {
+      TSNode obj = field(L, fn, L->f_object);
+      if (kind(L, obj) == K_identifier && !strcmp(text_of(L, obj), name) &&
+          alias_mutator(text_of(L, field(L, fn, L->f_attribute))))
+        return true;
+    }
+  } else if (k == K_assignment || k == K_augmented_assignment) {
+    TSNode left = field(L, n, L->f_left);
+    Kind lk = kind(L, left);
+    if ((lk == K_subscript || (k == K_augmented_assignment && lk == K_identifier)) &&
+        !strcmp(text_of(L, target_root(L, left)), name))
+      return true;
+  }
+  TSNode *kids;
+  int nk = named_kids(L, n, &kids);
+  TSNode *copy = fx_array(TSNode, nk + 1);
+  memcpy(copy, kids, sizeof(TSNode) * (size_t)nk);
+  for (int i = 0; i < nk; i++)
+    if (body_mutates(L, copy[i], name, depth + 1)) return true;
+  return false;
+}
+
+/* The def of this module a called name is bound to at module level, or
+ * a null node. */
+static TSNode module_def(Alias *A, TSNode fn) {
+  bool bound;
+  AnfNode *v = kind(A->L, fn) == K_identifier ? module_const(A, text_of(A->L, fn), &bound) : NULL;
+  if (!v || v->c.kind != ANF_C_GRAPH) return (TSNode){0};
+  return prog_def_of(A->L, v->c.graph);
+}
+
+/* A list local passed to a function of this module that changes that
+ * parameter's list in place (`def add_to(lst): lst.append(5)`): the
+ * caller's list changes too, so it is shared from the call on (its
+ * length and items unknown), not the length it had before. */
+static void note_callee_mutations(Alias *A, TSNode fn, TSNode args) {
+  Lower *L = A->L;
+  if (A->nested || node_is_null(args)) return;
+  TSNode def = module_def(A, fn);
+  if (node_is_null(def)) return;
+  TSNode *kids;
+  int nk = named_kids(L, args, &kids);
+  TSNode *argv = fx_array(TSNode, nk + 1);
+  memcpy(argv, kids, sizeof(TSNode) * (size_t)nk);
+  TSNode *pk;
+  int np = named_kids(L, field(L, def, L->f_parameters), &pk);
+  TSNode *pcopy = fx_array(TSNode, np + 1);
+  memcpy(pcopy, pk, sizeof(TSNode) * (size_t)np);
+  const char **params = fx_array(const char *, np + 1);
+  for (int i = 0; i < np; i++) {
+    TSNode p = pcopy[i];
+    Kind k = kind(L, p);
+    if (k == K_default_parameter || k == K_typed_default_parameter) {
+      p = field(L, p, L->f_name);
+    } else if (k == K_typed_parameter) {
+      TSNode *tk;
+      if (named_kids(L, p, &tk) > 0) p = tk[0];
+    }
+    params[i] = kind(L, p) == K_identifier ? text_of(L, p) : NULL;
+  }
+  TSNode body = field(L, def, L->f_body);
+  for (int a = 0, pos = 0; a < nk; a++) {
+    TSNode arg = argv[a];
+    const char *param = NULL;
+    if (kind(L, arg) == K_keyword_argument) {
+      param = text_of(L, field(L, arg, L->f_name));
+      arg = field(L, arg, L->f_value);
+    } else if (kind(L, arg) == K_list_splat || kind(L, arg) == K_dictionary_splat) {
+      return;
+    } else {
+      param = pos < np ? params[pos] : NULL;
+      pos++;
+    }
+    int l = local_of(A, arg);
+    if (l < 0 || !param || !A->listlike[l]) continue;
+    if (body_mutates(L, body, param, 0)) add_deep(A, arg, arg);
+  }
+}
+
 static void walk_call(Alias *A, TSNode n, int ctx) {
   Lower *L = A->L;
   TSNode fn = field(L, n, L->f_function), args = field(L, n, L->f_arguments);
@@ -232,6 +319,7 @@ static void walk_call(Alias *A, TSNode n, int ctx) {
     int b = builtin_ctx(A, fn, ctx);
     if (b >= 0) actx = b;
     else walk(A, fn, CTX_SAFE);
+    if (b < 0) note_callee_mutations(A, fn, args);
   }
   if (!node_is_null(args)) walk_kids(A, args, actx);
 }
@@ -608,9 +696,52 @@ static bool may_mutate(Lower *L, TSNode body, bool item_targets) {
   return false;
 }
 
+/* The names of this module's functions that change a parameter's list in
+ * place (body_mutates), found once per module: a body calling one needs
+ * the scan as a body changing a list itself does. */
+static void find_mutating_defs(Lower *L) {
+  L->mut_defs_done = true;
+  int nd = prog_defs_count(L);
+  for (int i = 0; i < nd; i++) {
+    TSNode def = prog_def_at(L, i);
+    if (node_is_null(def)) continue;
+    TSNode body = field(L, def, L->f_body), name = field(L, def, L->f_name);
+    if (node_is_null(body) || node_is_null(name)) continue;
+    uint32_t a = ts_node_start_byte(body), b = ts_node_end_byte(body);
+    if (!may_mutate(L, body, false) && !contains(L->src + a, b - a, "] =") &&
+        !contains(L->src + a, b - a, "]="))
+      continue;   /* no call of a mutator, no `+=`, no item assignment */
+    TSNode *pk;
+    int np = named_kids(L, field(L, def, L->f_parameters), &pk);
+    TSNode *pcopy = fx_array(TSNode, np + 1);
+    memcpy(pcopy, pk, sizeof(TSNode) * (size_t)np);
+    for (int k = 0; k < np; k++) {
+      TSNode p = pcopy[k];
+      if (kind(L, p) == K_default_parameter || kind(L, p) == K_typed_default_parameter)
+        p = field(L, p, L->f_name);
+      else if (kind(L, p) == K_typed_parameter && named_kids(L, p, &pk) > 0)
+        p = pk[0];
+      if (kind(L, p) == K_identifier && body_mutates(L, body, text_of(L, p), 0)) {
+        vec_push(&L->mut_defs, fx_sprintf("%s(", text_of(L, name)));
+        break;
+      }
+    }
+  }
+}
+
+static bool calls_mutating_def(Lower *L, TSNode body) {
+  if (!L->mut_defs_done) find_mutating_defs(L);
+  uint32_t a = ts_node_start_byte(body), b = ts_node_end_byte(body);
+  for (int i = 0; i < L->mut_defs.len; i++)
+    if (contains(L->src + a, b - a, L->mut_defs.items[i])) return true;
+  return false;
+}
+
 void alias_scan(Lower *L, Scope *s, TSNode body, bool item_targets) {
   int n = s->locals.len;
-  if (!n || s->kind != SC_FUNCTION || !may_mutate(L, body, item_targets)) return;
+  if (!n || s->kind != SC_FUNCTION ||
+      (!may_mutate(L, body, item_targets) && !calls_mutating_def(L, body)))
+    return;
   Alias A = {.L = L, .s = s, .loop = UINT32_MAX, .listlike = fx_array(bool, n),
              .second_name = fx_array(bool, n)};
   walk(&A, body, CTX_SAFE);

@@ -219,6 +219,9 @@ typedef struct Lower {
   EscapeVec escape_stack;  /* scan_escape's stack, kept between calls */
   long suggest_work;        /* names compared for "did you mean" so far */
   VEC(TSNode) pending_defs; /* module-level defs whose bodies wait */
+  bool mut_defs_done;        /* mut_defs found (alias.c) */
+  VEC(const char *) mut_defs; /* "name(" of each function of this module
+                                 that changes a parameter's list in place */
   VEC(AnfGraph *) pending_graphs;
   const char *init_self;   /* while an __init__ body is lowered: its self
                               parameter, which `self.a = v` rebinds */
@@ -340,6 +343,13 @@ AnfNode *prog_module_attr(Lower *L, Scope *s, unsigned id, TSNode attr, Span sp)
 AnfNode *prog_star_name(Lower *L, const char *name, Span sp);
 /* Queue a function body until every module level is lowered. */
 void prog_pending(Lower *L, TSNode def, TSNode body, AnfGraph *g, Scope *fs);
+/* The def whose body graph g is, among L's module-level defs waiting or
+ * lowered; a null node when there is none. */
+TSNode prog_def_of(Lower *L, const AnfGraph *g);
+/* The i-th of the program's defs (in prog_pending order) when it is one
+ * of L's module-level functions, else a null node; i < prog_defs_count. */
+TSNode prog_def_at(Lower *L, int i);
+int prog_defs_count(Lower *L);
 
 /* scope.c */
 Scope *scope_new(Lower *L, Scope *outer, int kind, const char *base);

@@ -591,6 +591,24 @@ AnfNode *prog_star_name(Lower *L, const char *name, Span sp) {
   return NULL;
 }
 
+TSNode prog_def_of(Lower *L, const AnfGraph *g) {
+  if (L->prog)
+    for (int i = 0; i < L->prog->pending.len; i++) {
+      const Pending *p = &L->prog->pending.items[i];
+      if (p->g == g && p->L == L && node_is_null(p->body)) return p->def;
+    }
+  return (TSNode){0};
+}
+
+TSNode prog_def_at(Lower *L, int i) {
+  if (!L->prog || i >= L->prog->pending.len) return (TSNode){0};
+  const Pending *p = &L->prog->pending.items[i];
+  if (p->L != L || !node_is_null(p->body) || p->g->is_method) return (TSNode){0};
+  return p->def;
+}
+
+int prog_defs_count(Lower *L) { return L->prog ? L->prog->pending.len : 0; }
+
 void prog_pending(Lower *L, TSNode def, TSNode body, AnfGraph *g, Scope *fs) {
   Pending p = {.L = L, .def = def, .body = body, .g = g, .fs = fs};
   vec_push(&L->prog->pending, p);
