@@ -970,6 +970,25 @@ const AbsValue *engine_value(Engine *E, const Ctx *ctx, const AnfNode *n) {
 
 const AbsValue *engine_run_ctx(Engine *E, Ctx *c) { return eval_ctx(E, c); }
 
+/* Evaluate nc, made by the coverage, leniently: its findings noted `why`
+ * at `test`, the nodes of `forget` (when not NULL) read forgotten in it
+ * and in the contexts it runs first. */
+static void run_covering(Engine *E, Ctx *nc, const CtxForget *forget, Span test,
+                         const char *why) {
+  const char *saved = E->assume;
+  Span saved_span = E->assume_span;
+  const CtxForget *saved_forget = E->cf.forget;
+  E->assume = why;
+  E->assume_span = test;
+  if (forget) E->cf.forget = forget;
+  E->cf.lenient++;
+  eval_ctx(E, nc);
+  E->cf.lenient--;
+  E->cf.forget = saved_forget;
+  E->assume = saved;
+  E->assume_span = saved_span;
+}
+
 Ctx *engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span test,
                          const AnfNode **forget, const AbsValue **values, int n,
                          const char *why) {
@@ -981,26 +1000,16 @@ Ctx *engine_cover_branch(Engine *E, Ctx *c, AnfNode *site, AnfGraph *b, Span tes
   nc->caller = c;
   nc->call_site = site;
   E->stats.contexts++;
-  const char *saved = E->assume;
-  Span saved_span = E->assume_span;
-  E->assume = why;
-  E->assume_span = test;
-  const CtxForget *saved_forget = E->cf.forget;
+  CtxForget *f = NULL;
   if (n > 0) {
-    CtxForget *f = fx_new(CtxForget);
+    f = fx_new(CtxForget);
     f->n = n;
     f->nodes = forget;
     f->values = values;
     f->owners = fx_array(const Ctx *, n);
     for (int i = 0; i < n; i++) f->owners[i] = cache_ctx_for(c, forget[i]->graph);
-    E->cf.forget = f;
   }
-  E->cf.lenient++;
-  eval_ctx(E, nc);
-  E->cf.lenient--;
-  E->cf.forget = saved_forget;
-  E->assume = saved;
-  E->assume_span = saved_span;
+  run_covering(E, nc, f, test, why);
   return nc;
 }
 
@@ -1037,18 +1046,7 @@ Ctx *engine_cover_continuation(Engine *E, Ctx *c, Span test, const AnfNode **for
   nc->call_site = c->call_site;
   nc->pins = pins->n ? pins : NULL;
   E->stats.contexts++;
-  const char *saved = E->assume;
-  Span saved_span = E->assume_span;
-  const CtxForget *saved_forget = E->cf.forget;
-  E->assume = why;
-  E->assume_span = test;
-  if (up->n > 0) E->cf.forget = up;
-  E->cf.lenient++;
-  eval_ctx(E, nc);
-  E->cf.lenient--;
-  E->cf.forget = saved_forget;
-  E->assume = saved;
-  E->assume_span = saved_span;
+  run_covering(E, nc, up->n > 0 ? up : NULL, test, why);
   return nc;
 }
 
