@@ -120,6 +120,11 @@ const AbsValue *rules_fail(EvalCall *c, const AbsValue *a, const AbsValue *b,
  * test the context assumed may guard it); bottom. */
 const AbsValue *rules_raises(EvalCall *c, const char *exc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* x.name(args...) when x is an instance whose class (or a base) defines
+ * method `name` (`__add__`, `__getitem__`, `__len__`): its result, as
+ * CPython calls it for an operator or a builtin; NULL otherwise. */
+const AbsValue *rules_dunder(EvalCall *c, const AbsValue *x, const char *name, int nargs,
+                             const AbsValue *const *args);
 /* "unsupported operand types for +: i64 and str" (type-mismatch). */
 const AbsValue *rules_bad_operands(EvalCall *c, const char *sym,
                                    const AbsValue *a, const AbsValue *b);

@@ -69,6 +69,18 @@ const AbsValue *rules_raises(EvalCall *c, const char *exc, const char *fmt, ...)
   return abs_bottom(c->st);
 }
 
+const AbsValue *rules_dunder(EvalCall *c, const AbsValue *x, const char *name, int nargs,
+                             const AbsValue *const *args) {
+  unsigned fl = 0;
+  const AbsValue *m = x->kind == ABS_INSTANCE ? abs_class_member(x->inst.cls, name, &fl, NULL)
+                                              : NULL;
+  if (!m) return NULL;
+  const AbsValue **all = fx_array(const AbsValue *, nargs + 2);
+  all[0] = x;
+  for (int i = 0; i < nargs; i++) all[i + 1] = args[i];
+  return eval_call_value(c, m, nargs + 1, all);
+}
+
 const AbsValue *rules_bad_operands(EvalCall *c, const char *sym,
                                    const AbsValue *a, const AbsValue *b) {
   return rules_fail(c, a, b, DK_TYPE_MISMATCH,

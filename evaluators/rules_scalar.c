@@ -364,6 +364,25 @@ static const AbsValue *seq_binary(EvalCall *c, AnfOp op, const AbsValue *a,
   }
 }
 
+/* a OP b where an operand is an instance whose class defines the
+ * operator's method (`__add__`, or `__radd__` of the right operand when
+ * the left one's class has no `__add__`): that method's result, as
+ * CPython calls it; NULL when neither does. */
+static const AbsValue *dunder_binary(EvalCall *c, AnfOp op, const AbsValue *a,
+                                     const AbsValue *b) {
+  static const struct { AnfOp op; const char *name; } names[] = {
+      {OP_ADD, "add"}, {OP_SUB, "sub"}, {OP_MUL, "mul"}, {OP_TRUEDIV, "truediv"},
+      {OP_FLOORDIV, "floordiv"}, {OP_MOD, "mod"}, {OP_POW, "pow"}, {OP_MATMUL, "matmul"},
+      {OP_BITAND, "and"}, {OP_BITOR, "or"}, {OP_BITXOR, "xor"}, {OP_LSHIFT, "lshift"},
+      {OP_RSHIFT, "rshift"}};
+  const char *name = NULL;
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (names[i].op == op) name = names[i].name;
+  if (!name) return NULL;
+  const AbsValue *r = rules_dunder(c, a, fx_sprintf("__%s__", name), 1, &b);
+  return r ? r : rules_dunder(c, b, fx_sprintf("__r%s__", name), 1, &a);
+}
+
 const AbsValue *rules_binary(EvalCall *c, AnfOp op, const AbsValue *a,
                              const AbsValue *b) {
   if (a->kind == ABS_ERROR || b->kind == ABS_ERROR) return abs_error(c->st);
@@ -374,6 +393,7 @@ const AbsValue *rules_binary(EvalCall *c, AnfOp op, const AbsValue *a,
   if (op != OP_MATMUL && rules_is_num(a) && rules_is_num(b))
     return num_binary(c, op, a, b);
   const AbsValue *r = seq_binary(c, op, a, b);
+  if (!r && (a->kind == ABS_INSTANCE || b->kind == ABS_INSTANCE)) r = dunder_binary(c, op, a, b);
   return r ? r : rules_bad_operands(c, rules_op_symbol(op), a, b);
 }
 

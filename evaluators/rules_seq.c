@@ -774,9 +774,12 @@ const AbsValue *rule_getitem(EvalCall *c) {
   case ABS_STR: return str_getitem(c, x, i);
   case ABS_RANGE: return range_getitem(c, x, i);
   case ABS_TENSOR: return rules_tensor_getitem(c, x, i);
-  default:
+  default: {
+    const AbsValue *r = rules_dunder(c, x, "__getitem__", 1, &i);
+    if (r) return r;
     return rules_fail(c, x, NULL, DK_TYPE_MISMATCH, "'%s' object is not subscriptable (%s)",
                       rules_pytype(x), rules_show(c, x));
+  }
   }
 }
 
@@ -880,10 +883,13 @@ const AbsValue *rule_len(EvalCall *c) {
   case ABS_LIST:
     return x->list.known ? int_value(c, x->list.known->tuple.n) : abs_int_any(c->st);
   case ABS_TENSOR: return rules_tensor_builtin(c);
-  default:
+  default: {
+    const AbsValue *r = rules_dunder(c, x, "__len__", 0, NULL);
+    if (r) return r;
     return rules_fail(c, x, NULL, DK_TYPE_MISMATCH,
                       "object of type %s has no len() (len needs a tuple, list, str, "
                       "range or Tensor)", rules_show(c, x));
+  }
   }
 }
 
