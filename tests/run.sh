@@ -235,7 +235,9 @@ suite_bad() {
   local cerr=(env F="$FATHOM" D="$dir" bash -c "$crun" crun "$TESTS/bad/c_runtime_errors.py")
   bad_case c-float-pow-overflow 1 "^OverflowError" "${cerr[@]}" big 10.0
   bad_case c-float-pow-ok 0 "^2.718" "${cerr[@]}" big 1.0001
-  bad_case c-negative-fractional-pow 1 "^ValueError: negative number" "${cerr[@]}" neg -4.0
+  # x ** 0.5 of a float of unknown sign is unknown (CPython gives a complex
+  # number for a negative x): no specialization, said at the expression
+  bad_case c-negative-fractional-pow 1 "c_runtime_errors.py:9:12: the value of the expression at line 9 is unknown" "${cerr[@]}" neg -4.0
   bad_case c-deep-recursion 1 "^RecursionError" "${cerr[@]}" depth 100000000
   bad_case c-recursion-ok 0 "^1000$" "${cerr[@]}" depth 1000
   bad_case many-undefined 1 "name 'gw19999' is not defined" "${check[@]}" "$dir/many_undefined.py"
