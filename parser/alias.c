@@ -236,6 +236,29 @@ static bool body_mutates(Lower *L, TSNode n, const char *name, int depth) {
   return false;
 }
 
+/* The names of def's parameters in order into *out (NULL for a `*args`,
+ * `**kw` or separator); their count. */
+static int param_names(Lower *L, TSNode def, const char ***out) {
+  TSNode *pk;
+  int np = named_kids(L, field(L, def, L->f_parameters), &pk);
+  TSNode *pcopy = fx_array(TSNode, np + 1);
+  memcpy(pcopy, pk, sizeof(TSNode) * (size_t)np);
+  const char **names = fx_array(const char *, np + 1);
+  for (int i = 0; i < np; i++) {
+    TSNode p = pcopy[i];
+    Kind k = kind(L, p);
+    if (k == K_default_parameter || k == K_typed_default_parameter) {
+      p = field(L, p, L->f_name);
+    } else if (k == K_typed_parameter) {
+      TSNode *tk;
+      if (named_kids(L, p, &tk) > 0) p = tk[0];
+    }
+    names[i] = kind(L, p) == K_identifier ? text_of(L, p) : NULL;
+  }
+  *out = names;
+  return np;
+}
+
 /* The def of this module a called name is bound to at module level, or
  * a null node. */
 static TSNode module_def(Alias *A, TSNode fn) {
@@ -258,22 +281,8 @@ static void note_callee_mutations(Alias *A, TSNode fn, TSNode args) {
   int nk = named_kids(L, args, &kids);
   TSNode *argv = fx_array(TSNode, nk + 1);
   memcpy(argv, kids, sizeof(TSNode) * (size_t)nk);
-  TSNode *pk;
-  int np = named_kids(L, field(L, def, L->f_parameters), &pk);
-  TSNode *pcopy = fx_array(TSNode, np + 1);
-  memcpy(pcopy, pk, sizeof(TSNode) * (size_t)np);
-  const char **params = fx_array(const char *, np + 1);
-  for (int i = 0; i < np; i++) {
-    TSNode p = pcopy[i];
-    Kind k = kind(L, p);
-    if (k == K_default_parameter || k == K_typed_default_parameter) {
-      p = field(L, p, L->f_name);
-    } else if (k == K_typed_parameter) {
-      TSNode *tk;
-      if (named_kids(L, p, &tk) > 0) p = tk[0];
-    }
-    params[i] = kind(L, p) == K_identifier ? text_of(L, p) : NULL;
-  }
+  const char **params;
+  int np = param_names(L, def, &params);
   TSNode body = field(L, def, L->f_body);
   for (int a = 0, pos = 0; a < nk; a++) {
     TSNode arg = argv[a];
@@ -711,17 +720,10 @@ static void find_mutating_defs(Lower *L) {
     if (!may_mutate(L, body, false) && !contains(L->src + a, b - a, "] =") &&
         !contains(L->src + a, b - a, "]="))
       continue;   /* no call of a mutator, no `+=`, no item assignment */
-    TSNode *pk;
-    int np = named_kids(L, field(L, def, L->f_parameters), &pk);
-    TSNode *pcopy = fx_array(TSNode, np + 1);
-    memcpy(pcopy, pk, sizeof(TSNode) * (size_t)np);
+    const char **params;
+    int np = param_names(L, def, &params);
     for (int k = 0; k < np; k++) {
-      TSNode p = pcopy[k];
-      if (kind(L, p) == K_default_parameter || kind(L, p) == K_typed_default_parameter)
-        p = field(L, p, L->f_name);
-      else if (kind(L, p) == K_typed_parameter && named_kids(L, p, &pk) > 0)
-        p = pk[0];
-      if (kind(L, p) == K_identifier && body_mutates(L, body, text_of(L, p), 0)) {
+      if (params[k] && body_mutates(L, body, params[k], 0)) {
         vec_push(&L->mut_defs, fx_sprintf("%s(", text_of(L, name)));
         break;
       }
